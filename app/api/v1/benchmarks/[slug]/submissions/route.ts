@@ -1,0 +1,28 @@
+import { authenticateBearer } from "@/lib/auth/authenticate";
+import { AppError } from "@/lib/errors/app-error";
+import { handle, json } from "@/lib/http/respond";
+import { createSubmission } from "@/lib/submissions/create-submission";
+
+export const runtime = "nodejs";
+
+// POST /api/v1/benchmarks/{slug}/submissions – upload an .npz (multipart: file, metadata) for scoring
+export const POST = handle(async (request: Request, ctx: { params: Promise<{ slug: string }> }) => {
+  const principal = await authenticateBearer(request.headers.get("authorization"));
+  const { slug } = await ctx.params;
+  const contentType = request.headers.get("content-type") ?? "";
+  if (!contentType.startsWith("multipart/form-data")) {
+    throw new AppError("BAD_REQUEST", "expected multipart/form-data with fields `file` (.npz) and `metadata` (JSON)");
+  }
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    throw new AppError("BAD_REQUEST", "could not parse the multipart body");
+  }
+  const file = form.get("file");
+  const metadata = form.get("metadata");
+  if (!(file instanceof Blob)) throw new AppError("BAD_REQUEST", "missing form field `file` (the .npz upload)");
+  if (typeof metadata !== "string") throw new AppError("BAD_REQUEST", "missing form field `metadata` (JSON text)");
+  const created = await createSubmission({ slug, principal, file: Buffer.from(await file.arrayBuffer()), metadata });
+  return json(created, 202);
+});

@@ -1,0 +1,27 @@
+import { expect, test } from "@playwright/test";
+
+// A reader opens the site and finds the demo benchmark's leaderboard with both baselines,
+// each with its metrics and confidence intervals.
+test("leaderboard shows the published baselines with their metrics", async ({ page, request }) => {
+  const api = await request.get("/api/v1/benchmarks/execretrieval-demo/leaderboard");
+  expect(api.ok()).toBeTruthy();
+  const board = await api.json();
+  const models: string[] = board.rows.map((r: { model: string }) => r.model);
+  expect(models).toContain("BM25");
+  expect(models.length).toBeGreaterThanOrEqual(2);
+
+  await page.goto("/");
+  await expect(page.getByRole("heading", { name: "ExecRetrieval Demo" })).toBeVisible();
+  const rows = page.getByTestId("leaderboard-row");
+  await expect(rows).toHaveCount(board.rows.length);
+  const bm25 = rows.filter({ hasText: "BM25" });
+  await expect(bm25).toHaveCount(1);
+  await expect(bm25).toContainText("baseline");
+  // The exec@1 cell shows the same value as the API, to three decimals, with its interval.
+  const bm25Row = board.rows.find((r: { model: string }) => r.model === "BM25");
+  const exec1 = bm25Row.metrics.exec["1"];
+  await expect(bm25).toContainText(exec1.value.toFixed(3));
+  await expect(bm25).toContainText(`[${exec1.ci95[0].toFixed(3)}, ${exec1.ci95[1].toFixed(3)}]`);
+  // Column headers explain themselves.
+  await expect(page.getByRole("columnheader", { name: "exec@1", exact: true })).toHaveAttribute("title", /higher is better/i);
+});

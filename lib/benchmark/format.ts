@@ -1,0 +1,50 @@
+import { z } from "zod";
+
+// The benchmark directory contract (DESIGN.md): benchmark.json, queries.jsonl, corpus.jsonl.
+export const BUG_TYPES = [
+  "off_by_one",
+  "off_by_one_boundary",
+  "wrong_operator",
+  "wrong_comparison",
+  "swap_arguments",
+  "remove_edge_case_check",
+] as const;
+
+const id = z.string().min(1).max(64).regex(/^[A-Za-z0-9_.:-]+$/, "ids use letters, digits and _ . : - only");
+
+export const benchmarkMetaSchema = z.object({
+  slug: z.string().min(2).max(64).regex(/^[a-z0-9][a-z0-9-]*$/, "slug is lowercase letters, digits and dashes"),
+  name: z.string().min(1).max(200),
+  version: z.string().min(1).max(32).regex(/^[A-Za-z0-9._-]+$/),
+  description: z.string().max(5000).default(""),
+  license: z.string().min(1).max(100),
+});
+
+export const queryRowSchema = z.object({
+  query_id: id,
+  function_name: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, "function_name must be a Python identifier"),
+  domain: z.string().min(1).max(64),
+  query: z.string().min(1).max(5000),
+  test_suite: z.array(z.string().min(1).max(5000)).min(7, "at least 7 tests").max(10, "at most 10 tests"),
+  correct_corpus_ids: z.array(id).min(1),
+});
+
+export const corpusRowSchema = z.object({
+  corpus_id: id,
+  query_id: id,
+  role: z.enum(["canonical", "distractor"]),
+  code: z.string().min(1).max(100_000),
+  bug_type: z.string().max(64).nullish(),
+  bug_description: z.string().max(2000).nullish(),
+});
+
+export type BenchmarkMeta = z.infer<typeof benchmarkMetaSchema>;
+export type QueryRow = z.infer<typeof queryRowSchema>;
+export type CorpusRow = z.infer<typeof corpusRowSchema>;
+
+export interface BenchmarkData {
+  meta: BenchmarkMeta;
+  queries: QueryRow[];
+  corpus: CorpusRow[];
+  sourceSha256: string;
+}

@@ -1,0 +1,43 @@
+import { isAppError } from "@/lib/errors/app-error";
+
+// execboard <command> … — each command lives in its own file and returns an exit code:
+// 0 success, 1 the operation failed, 2 the command line was wrong.
+const COMMANDS: Record<string, { summary: string; load: () => Promise<(argv: string[]) => Promise<number>> }> = {
+  migrate: { summary: "apply database migrations", load: async () => (await import("./migrate-command")).migrateCommand },
+  sandbox: { summary: "sandbox run [--backend docker|process|auto]  (JSON lines on stdin)", load: async () => (await import("./sandbox-command")).sandboxCommand },
+  benchmark: { summary: "benchmark import <dir>", load: async () => (await import("./benchmark-command")).benchmarkCommand },
+  users: { summary: "users create --email <e> --role vendor|maintainer|admin", load: async () => (await import("./users-command")).usersCommand },
+  submissions: { summary: "submissions publish <id>", load: async () => (await import("./submissions-command")).submissionsCommand },
+  submit: { summary: "submit <file.npz> --metadata <json|file> --benchmark <slug> [--wait]", load: async () => (await import("./submit-command")).submitCommand },
+  baselines: { summary: "baselines submit --benchmark <slug> [--wait] [--publish]", load: async () => (await import("./baselines-command")).baselinesCommand },
+  demo: { summary: "demo seed  (import the demo benchmark, score and publish its baselines)", load: async () => (await import("./demo-command")).demoCommand },
+  worker: { summary: "start a scoring worker", load: async () => (await import("./worker-command")).workerCommand },
+};
+
+export function usage(): string {
+  return ["usage: execboard <command> [options]", "", ...Object.entries(COMMANDS).map(([n, c]) => `  ${n.padEnd(12)} ${c.summary}`)].join("\n");
+}
+
+export async function main(argv: string[]): Promise<number> {
+  const [name, ...rest] = argv;
+  if (!name || name === "--help" || name === "-h" || name === "help") {
+    console.log(usage());
+    return name ? 0 : 2;
+  }
+  const command = COMMANDS[name];
+  if (!command) {
+    console.error(`execboard: unknown command "${name}"\n\n${usage()}`);
+    return 2;
+  }
+  try {
+    const run = await command.load();
+    return await run(rest);
+  } catch (e) {
+    if (isAppError(e)) {
+      console.error(`execboard ${name}: ${e.message}`);
+      return e.code === "BAD_REQUEST" ? 2 : 1;
+    }
+    console.error(`execboard ${name}: ${(e as Error).stack ?? e}`);
+    return 1;
+  }
+}

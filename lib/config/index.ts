@@ -1,0 +1,50 @@
+import os from "node:os";
+import path from "node:path";
+import { z } from "zod";
+
+// The only module that reads process.env. Everything else asks getConfig().
+const schema = z.object({
+  DATABASE_URL: z.string().url().optional(),
+  REDIS_URL: z.string().url().optional(),
+  EXECBOARD_DATA_DIR: z.string().default(path.resolve(process.cwd(), "var/data")),
+  EXECBOARD_SANDBOX_BACKEND: z.enum(["auto", "docker", "process"]).default("auto"),
+  EXECBOARD_SANDBOX_IMAGE: z.string().default("execboard-sandbox:1"),
+  EXECBOARD_SANDBOX_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(Math.max(1, os.cpus().length)),
+  EXECBOARD_DOCKER_SOCKET: z.string().default("/var/run/docker.sock"),
+  // Interpreter for the process sandbox backend; a fast system Python, never a pyenv shim.
+  EXECBOARD_SANDBOX_PYTHON: z.string().default("/usr/bin/python3.11"),
+  EXECBOARD_UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(512 * 1024 * 1024),
+  EXECBOARD_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
+  EXECBOARD_QUEUE_PREFIX: z.string().default("execboard"),
+  EXECBOARD_URL: z.string().url().default("http://localhost:3000"),
+  EXECBOARD_TOKEN: z.string().optional(),
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+});
+
+export type Config = z.infer<typeof schema>;
+
+let cached: Config | undefined;
+
+export function getConfig(): Config {
+  if (!cached) {
+    const parsed = schema.safeParse(process.env);
+    if (!parsed.success) {
+      const problems = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
+      throw new Error(`Invalid environment: ${problems}`);
+    }
+    cached = parsed.data;
+  }
+  return cached;
+}
+
+export function requireDatabaseUrl(): string {
+  const url = getConfig().DATABASE_URL;
+  if (!url) throw new Error("DATABASE_URL is not set (e.g. postgresql://user@127.0.0.1:5432/execboard)");
+  return url;
+}
+
+export function requireRedisUrl(): string {
+  const url = getConfig().REDIS_URL;
+  if (!url) throw new Error("REDIS_URL is not set (e.g. redis://127.0.0.1:6379)");
+  return url;
+}

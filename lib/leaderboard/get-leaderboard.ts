@@ -1,0 +1,73 @@
+import { db } from "@/lib/db/client";
+import { AppError } from "@/lib/errors/app-error";
+import { toMetricTable, type MetricTable } from "@/lib/submissions/serialize";
+
+export interface LeaderboardRow {
+  submissionId: string;
+  model: string;
+  provider: string;
+  similarity: string;
+  dims: number;
+  openWeights: boolean | null;
+  isBaseline: boolean;
+  publishedAt: string | null;
+  metrics: MetricTable;
+}
+
+export interface Leaderboard {
+  benchmark: { slug: string; name: string; version: string; queries: number; corpus: number };
+  rows: LeaderboardRow[];
+}
+
+// Published submissions of a benchmark's newest version (or a named one), best exec@1 first;
+// ties fall back to exec@3, exec@5, exec@10, then publication time.
+export async function getLeaderboard(slug: string, version?: string): Promise<Leaderboard> {
+  const v = await db().benchmarkVersion.findFirst({
+    where: { benchmark: { slug }, ...(version ? { version } : {}) },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    select: { id: true, version: true, queryCount: true, corpusCount: true, benchmark: { select: { slug: true, name: true } } },
+  });
+  if (!v) throw new AppError("NOT_FOUND", version ? `no version ${version} of benchmark ${slug}` : `no benchmark named ${slug}`);
+  const subs = await db().submission.findMany({
+    where: { versionId: v.id, status: "published" },
+    select: {
+      id: true,
+      modelName: true,
+      provider: true,
+      similarity: true,
+      dims: true,
+      metadata: true,
+      isBaseline: true,
+      publishedAt: true,
+      metrics: { select: { name: true, k: true, value: true, ciLow: true, ciHigh: true } },
+    },
+  });
+  const rows: LeaderboardRow[] = subs
+    .map((s) => ({
+      submissionId: s.id,
+      model: s.modelName,
+      provider: s.provider,
+      similarity: s.similarity,
+      dims: s.dims,
+      openWeights: ((s.metadata as { openWeights?: boolean } | null)?.openWeights ?? null) as boolean | null,
+      isBaseline: s.isBaseline,
+      publishedAt: s.publishedAt?.toISOString() ?? null,
+      metrics: toMetricTable(s.metrics)!,
+    }))
+    .filter((r) => r.metrics !== null);
+  const key = (r: LeaderboardRow) => [1, 3, 5, 10].map((k) => r.metrics.exec[String(k)]?.value ?? 0);
+  rows.sort((a, b) => {
+    const ka = key(a);
+    const kb = key(b);
+    for (let i = 0; i < ka.length; i++) if (ka[i] !== kb[i]) return kb[i] - ka[i];
+    return (a.publishedAt ?? "").localeCompare(b.publishedAt ?? "");
+  });
+  return {
+    benchmark: { slug: v.benchmark.slug, name: v.benchmark.name, version: v.version, queries: v.queryCount, corpus: v.corpusCount },
+    rows,
+  };
+}
+
+export async function listBenchmarks(): Promise<{ slug: string; name: string }[]> {
+  return db().benchmark.findMany({ select: { slug: true, name: true }, orderBy: { createdAt: "asc" } });
+}

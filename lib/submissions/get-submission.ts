@@ -1,0 +1,73 @@
+import type { Principal } from "@/lib/auth/authenticate";
+import { isMaintainer } from "@/lib/auth/authenticate";
+import { db } from "@/lib/db/client";
+import { AppError } from "@/lib/errors/app-error";
+import { toMetricTable, type MetricTable } from "./serialize";
+import type { SubmissionStatus } from "./status";
+
+export interface SubmissionView {
+  id: string;
+  benchmark: { slug: string; version: string };
+  status: SubmissionStatus;
+  progress: { stage: SubmissionStatus; done: number; total: number };
+  error: string | null;
+  model: { name: string; provider: string; similarity: string; dims: number; dtype: string };
+  metadata: unknown;
+  isBaseline: boolean;
+  createdAt: string;
+  updatedAt: string;
+  scoredAt: string | null;
+  publishedAt: string | null;
+  history: { status: SubmissionStatus; message: string | null; at: string }[];
+  metrics: MetricTable | null;
+}
+
+// A submission as its owner, a maintainer, or (once published) anyone may see it. Others get
+// NOT_FOUND, so the existence of an unpublished submission never leaks.
+export async function getSubmission(id: string, viewer: Principal | null): Promise<SubmissionView> {
+  const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+  if (!uuid.test(id)) throw new AppError("NOT_FOUND", `no submission ${id}`);
+  const s = await db().submission.findUnique({
+    where: { id },
+    select: {
+      id: true,
+      userId: true,
+      status: true,
+      progressDone: true,
+      progressTotal: true,
+      error: true,
+      modelName: true,
+      provider: true,
+      similarity: true,
+      dims: true,
+      dtype: true,
+      metadata: true,
+      isBaseline: true,
+      createdAt: true,
+      updatedAt: true,
+      scoredAt: true,
+      publishedAt: true,
+      version: { select: { version: true, benchmark: { select: { slug: true } } } },
+      events: { select: { status: true, message: true, createdAt: true }, orderBy: { id: "asc" } },
+      metrics: { select: { name: true, k: true, value: true, ciLow: true, ciHigh: true } },
+    },
+  });
+  const visible = s && (s.status === "published" || isMaintainer(viewer) || viewer?.userId === s.userId);
+  if (!s || !visible) throw new AppError("NOT_FOUND", `no submission ${id}`);
+  return {
+    id: s.id,
+    benchmark: { slug: s.version.benchmark.slug, version: s.version.version },
+    status: s.status,
+    progress: { stage: s.status, done: s.progressDone, total: s.progressTotal },
+    error: s.error,
+    model: { name: s.modelName, provider: s.provider, similarity: s.similarity, dims: s.dims, dtype: s.dtype },
+    metadata: s.metadata,
+    isBaseline: s.isBaseline,
+    createdAt: s.createdAt.toISOString(),
+    updatedAt: s.updatedAt.toISOString(),
+    scoredAt: s.scoredAt?.toISOString() ?? null,
+    publishedAt: s.publishedAt?.toISOString() ?? null,
+    history: s.events.map((e) => ({ status: e.status, message: e.message, at: e.createdAt.toISOString() })),
+    metrics: toMetricTable(s.metrics),
+  };
+}

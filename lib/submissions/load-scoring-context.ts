@@ -1,0 +1,53 @@
+import { db } from "@/lib/db/client";
+
+export interface ScoringQuery {
+  dbId: number;
+  queryId: string;
+  tests: string[];
+  correctCorpusIds: string[];
+  /** Corpus row indices of this query's own canonical(s) and distractors, in corpus order. */
+  own: number[];
+}
+
+export interface ScoringCorpusItem {
+  dbId: number;
+  corpusId: string;
+  code: string;
+}
+
+export interface ScoringContext {
+  queries: ScoringQuery[];
+  corpus: ScoringCorpusItem[];
+}
+
+// Everything the pipeline needs about a benchmark version, in queries.jsonl / corpus.jsonl order.
+export async function loadScoringContext(versionId: number): Promise<ScoringContext> {
+  const [queries, corpus] = await Promise.all([
+    db().query.findMany({
+      where: { versionId },
+      orderBy: { position: "asc" },
+      select: { id: true, queryId: true, tests: true, correctCorpusIds: true },
+    }),
+    db().corpusItem.findMany({
+      where: { versionId },
+      orderBy: { position: "asc" },
+      select: { id: true, corpusId: true, code: true, queryId: true },
+    }),
+  ]);
+  const ownByQuery = new Map<string, number[]>();
+  corpus.forEach((c, i) => {
+    const list = ownByQuery.get(c.queryId) ?? [];
+    list.push(i);
+    ownByQuery.set(c.queryId, list);
+  });
+  return {
+    queries: queries.map((q) => ({
+      dbId: q.id,
+      queryId: q.queryId,
+      tests: q.tests,
+      correctCorpusIds: q.correctCorpusIds,
+      own: ownByQuery.get(q.queryId) ?? [],
+    })),
+    corpus: corpus.map((c) => ({ dbId: c.id, corpusId: c.corpusId, code: c.code })),
+  };
+}

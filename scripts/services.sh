@@ -1,0 +1,122 @@
+# Sourced by scripts/up.sh and scripts/test.sh: starts the local services ExecBoard needs on
+# loopback, each in a project-local directory, and stops exactly what it started.
+# shellcheck shell=bash
+
+EB_STARTED_PIDS=()
+EB_STARTED_DOCKERD=""
+
+eb_log() { printf '\033[1;34m[execboard]\033[0m %s\n' "$*" >&2; }
+eb_die() { printf '\033[1;31m[execboard] %s\033[0m\n' "$*" >&2; exit 1; }
+
+eb_pg_bin() {
+  local d
+  for d in /usr/lib/postgresql/*/bin; do
+    [ -x "$d/initdb" ] && { echo "$d"; return 0; }
+  done
+  return 1
+}
+
+# Runs a command as the unprivileged postgres user when we are root (initdb refuses root).
+eb_as_pg() {
+  if [ "$(id -u)" = "0" ]; then runuser -u postgres -- "$@"; else "$@"; fi
+}
+
+# eb_start_postgres DIR PORT DBNAME -> exports DATABASE_URL
+eb_start_postgres() {
+  local dir="$1" port="$2" db="$3" bin user
+  bin=$(eb_pg_bin) || eb_die "PostgreSQL server binaries not found (apt-get install postgresql)"
+  mkdir -p "$dir"
+  if [ "$(id -u)" = "0" ]; then chown postgres: "$dir"; chmod 700 "$dir"; user=postgres; else user=$(id -un); fi
+  if [ ! -f "$dir/PG_VERSION" ]; then
+    eb_log "initialising PostgreSQL cluster in $dir"
+    eb_as_pg "$bin/initdb" -D "$dir" -U "$user" --auth=trust --encoding=UTF8 --locale=C.UTF-8 >"$dir.initdb.log" 2>&1 \
+      || { cat "$dir.initdb.log" >&2; eb_die "initdb failed"; }
+  fi
+  if eb_as_pg "$bin/pg_ctl" -D "$dir" status >/dev/null 2>&1; then
+    eb_log "PostgreSQL already running in $dir"
+  else
+    eb_log "starting PostgreSQL on 127.0.0.1:$port"
+    eb_as_pg "$bin/pg_ctl" -D "$dir" -l "$dir/postgres.log" -w -t 60 \
+      -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200" start >/dev/null \
+      || { tail -20 "$dir/postgres.log" >&2; eb_die "PostgreSQL failed to start"; }
+    EB_STARTED_PG_DIR="$dir"
+  fi
+  eb_as_pg "$bin/psql" -h 127.0.0.1 -p "$port" -U "$user" -d postgres -tAc "SELECT 1 FROM pg_database WHERE datname='$db'" | grep -q 1 \
+    || eb_as_pg "$bin/createdb" -h 127.0.0.1 -p "$port" -U "$user" "$db"
+  export DATABASE_URL="postgresql://$user@127.0.0.1:$port/$db"
+}
+
+eb_stop_postgres() {
+  [ -n "${EB_STARTED_PG_DIR:-}" ] || return 0
+  local bin; bin=$(eb_pg_bin) || return 0
+  eb_as_pg "$bin/pg_ctl" -D "$EB_STARTED_PG_DIR" -m fast -w stop >/dev/null 2>&1 || true
+  EB_STARTED_PG_DIR=""
+}
+
+# eb_start_redis DIR PORT -> exports REDIS_URL
+eb_start_redis() {
+  local dir="$1" port="$2"
+  command -v redis-server >/dev/null || eb_die "redis-server not found (apt-get install redis-server)"
+  mkdir -p "$dir"
+  if redis-cli -p "$port" ping >/dev/null 2>&1; then
+    eb_log "Redis already answering on 127.0.0.1:$port"
+  else
+    eb_log "starting Redis on 127.0.0.1:$port"
+    redis-server --bind 127.0.0.1 --port "$port" --dir "$dir" --save "" --appendonly no \
+      --maxmemory-policy noeviction --daemonize no >"$dir/redis.log" 2>&1 &
+    EB_STARTED_PIDS+=("$!")
+    local i
+    for i in $(seq 1 50); do redis-cli -p "$port" ping >/dev/null 2>&1 && break; sleep 0.1; done
+    redis-cli -p "$port" ping >/dev/null 2>&1 || eb_die "Redis failed to start (see $dir/redis.log)"
+  fi
+  export REDIS_URL="redis://127.0.0.1:$port"
+}
+
+# Starts a Docker engine when none answers. Bridge networking and iptables are off: sandbox
+# containers run with network "none" anyway.
+eb_start_docker() {
+  command -v docker >/dev/null || eb_die "docker not found (apt-get install docker.io)"
+  if docker info >/dev/null 2>&1; then return 0; fi
+  [ "$(id -u)" = "0" ] || eb_die "no Docker engine answers and starting one needs root"
+  eb_log "starting the Docker engine"
+  mkdir -p var/log
+  dockerd --iptables=false --bridge=none --storage-driver=overlay2 >var/log/dockerd.log 2>&1 &
+  EB_STARTED_DOCKERD="$!"
+  local i
+  for i in $(seq 1 100); do docker info >/dev/null 2>&1 && return 0; sleep 0.2; done
+  tail -20 var/log/dockerd.log >&2
+  eb_die "the Docker engine did not start"
+}
+
+eb_stop_docker() {
+  [ -n "$EB_STARTED_DOCKERD" ] || return 0
+  kill "$EB_STARTED_DOCKERD" 2>/dev/null || true
+  local i
+  for i in $(seq 1 100); do kill -0 "$EB_STARTED_DOCKERD" 2>/dev/null || break; sleep 0.1; done
+  EB_STARTED_DOCKERD=""
+}
+
+# Background a long-running process of ours and remember it for eb_stop_all.
+eb_spawn() {
+  "$@" &
+  EB_STARTED_PIDS+=("$!")
+}
+
+eb_stop_all() {
+  local pid
+  for pid in "${EB_STARTED_PIDS[@]}"; do kill "$pid" 2>/dev/null || true; done
+  for pid in "${EB_STARTED_PIDS[@]}"; do
+    local i
+    for i in $(seq 1 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+    kill -9 "$pid" 2>/dev/null || true
+  done
+  EB_STARTED_PIDS=()
+  eb_stop_postgres
+  eb_stop_docker
+}
+
+eb_wait_http() {
+  local url="$1" tries="${2:-300}" i
+  for i in $(seq 1 "$tries"); do curl -fsS -o /dev/null "$url" 2>/dev/null && return 0; sleep 0.2; done
+  return 1
+}

@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Installs what ExecBoard needs on a Debian machine with Node.js: system packages (PostgreSQL,
+# Redis, Docker, debootstrap for the offline sandbox image, Chromium for browser tests), npm
+# packages, and the generated Prisma client. Safe to run again; it only adds what is missing.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source scripts/services.sh
+
+want_browser="${1:-}"
+need=()
+eb_pg_bin >/dev/null || need+=(postgresql)
+command -v redis-server >/dev/null || need+=(redis-server)
+command -v docker >/dev/null || need+=(docker.io)
+command -v debootstrap >/dev/null || need+=(debootstrap)
+command -v bwrap >/dev/null || need+=(bubblewrap)
+command -v curl >/dev/null || need+=(curl)
+if [ "$want_browser" = "--with-browser" ]; then
+  command -v chromium >/dev/null || need+=(chromium)
+fi
+if [ "${#need[@]}" -gt 0 ]; then
+  eb_log "installing system packages: ${need[*]}"
+  sudo_cmd=()
+  if [ "$(id -u)" != "0" ]; then
+    command -v sudo >/dev/null || eb_die "need root (or sudo) to install: ${need[*]}"
+    sudo_cmd=(sudo)
+  fi
+  "${sudo_cmd[@]}" apt-get update -q >/dev/null
+  DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -q --no-install-recommends "${need[@]}" >/dev/null
+fi
+
+if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  eb_log "installing npm packages"
+  npm ci --no-audit --no-fund --loglevel=error
+fi
+
+if [ ! -f lib/db/generated/client.ts ] || [ prisma/schema.prisma -nt lib/db/generated/client.ts ]; then
+  eb_log "generating the Prisma client"
+  # generate needs a datasource URL to read the schema, never a connection.
+  DATABASE_URL="${DATABASE_URL:-postgresql://localhost/execboard}" npx prisma generate >/dev/null
+fi

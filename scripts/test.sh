@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# Quickstart, part two: runs every test — typecheck, lint, unit, integration (real Postgres,
+# Redis, Docker) and end-to-end (real Chromium) — on its own ports, and stops everything it
+# started. Exit code 0 only when every step passed.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+source scripts/services.sh
+export NEXT_TELEMETRY_DISABLED=1
+
+bash scripts/setup.sh --with-browser || eb_die "setup failed"
+trap 'eb_stop_all' EXIT
+trap 'exit 130' INT TERM
+
+T="$PWD/var/test"
+# A fresh world every run: nothing from an earlier run can make a test pass.
+if [ -f "$T/pg/postmaster.pid" ]; then eb_as_pg "$(eb_pg_bin)/pg_ctl" -D "$T/pg" -m immediate stop >/dev/null 2>&1 || true; fi
+rm -rf "$T"; mkdir -p "$T"
+unset DATABASE_URL REDIS_URL
+eb_start_postgres "$T/pg" 54330 execboard_test
+eb_start_redis "$T/redis" 63791
+eb_start_docker
+bash scripts/ensure-sandbox-image.sh || eb_die "could not build the sandbox image"
+export EXECBOARD_DATA_DIR="$T/data" EXECBOARD_QUEUE_PREFIX="test" EXECBOARD_URL="http://127.0.0.1:3111" NODE_ENV=test
+
+failed_steps=()
+step() {
+  local name="$1"; shift
+  eb_log "── $name"
+  if "$@"; then eb_log "✔ $name"; else eb_log "✘ $name"; failed_steps+=("$name"); fi
+}
+
+step "migrate" node bin/execboard.mjs migrate
+step "typecheck" npx tsc --noEmit -p .
+step "lint" npx eslint --max-warnings=0 .
+step "build" bash -c 'npx next build >"$0/next-build.log" 2>&1 || { tail -60 "$0/next-build.log"; exit 1; }' "$T"
+
+eb_spawn node bin/execboard.mjs worker >"$T/worker.log" 2>&1
+eb_spawn npx next start -p 3111 -H 127.0.0.1 >"$T/web.log" 2>&1
+eb_wait_http "$EXECBOARD_URL/api/v1/health" || { tail -40 "$T/web.log"; eb_die "test web server did not start"; }
+
+step "unit + integration" npx vitest run --reporter=default --reporter=json --outputFile.json="$T/vitest.json"
+step "seed demo for e2e" node bin/execboard.mjs demo seed
+step "e2e (Chromium)" env PLAYWRIGHT_JSON_OUTPUT_NAME="$T/playwright.json" npx playwright test --reporter=list,json
+
+counts=$(node -e '
+  const fs = require("fs");
+  let p = 0, f = 0;
+  try { const v = JSON.parse(fs.readFileSync(process.argv[1], "utf8")); p += v.numPassedTests; f += v.numFailedTests + (v.numTotalTests - v.numPassedTests - v.numFailedTests - (v.numPendingTests||0) - (v.numTodoTests||0)); } catch {}
+  try { const w = JSON.parse(fs.readFileSync(process.argv[2], "utf8")); p += w.stats.expected; f += w.stats.unexpected + w.stats.flaky; } catch {}
+  console.log(p + " " + f);
+' "$T/vitest.json" "$T/playwright.json")
+set -- $counts
+echo
+if [ "${#failed_steps[@]}" -gt 0 ]; then
+  eb_log "failed steps: ${failed_steps[*]}"
+  echo "tests: $1 passed, $(( $2 > 0 ? $2 : 1 )) failed"
+  exit 1
+fi
+echo "tests: $1 passed, $2 failed"
+[ "$2" = "0" ] && [ "$1" != "0" ]

@@ -1,0 +1,60 @@
+import { Worker, type Job } from "bullmq";
+import { getConfig } from "@/lib/config";
+import { disconnectDb } from "@/lib/db/client";
+import { createRedis } from "@/lib/queue/connection";
+import { jobs, QUEUE_NAME } from "@/lib/queue/jobs";
+import { createSandbox } from "@/lib/sandbox";
+import { onScoreSubmissionFailed, processScoreSubmission } from "./score-submission";
+
+// The worker process: one BullMQ worker dispatching by job name, one sandbox pool, clean
+// shutdown on SIGTERM/SIGINT (finish or hand back the current job, then close everything).
+async function main(): Promise<void> {
+  const config = getConfig();
+  const sandbox = await createSandbox({ backend: config.EXECBOARD_SANDBOX_BACKEND });
+  console.log(`[worker] sandbox backend: ${sandbox.backend} (isolation: ${sandbox.isolation})`);
+
+  const worker = new Worker(
+    QUEUE_NAME,
+    async (job: Job) => {
+      switch (job.name) {
+        case jobs.scoreSubmission.name:
+          return processScoreSubmission(job, sandbox);
+        default:
+          throw new Error(`unknown job kind ${job.name}`);
+      }
+    },
+    {
+      connection: createRedis("worker"),
+      prefix: config.EXECBOARD_QUEUE_PREFIX,
+      concurrency: config.EXECBOARD_WORKER_CONCURRENCY,
+      lockDuration: 120_000,
+    },
+  );
+  worker.on("completed", (job, result) => console.log(`[worker] ${job.name} ${job.id}: ${String(result)}`));
+  worker.on("failed", (job, err) => {
+    console.error(`[worker] ${job?.name} ${job?.id} failed: ${err.message}`);
+    if (job?.name === jobs.scoreSubmission.name) {
+      onScoreSubmissionFailed(job, err).catch((e) => console.error("[worker] could not record failure", e));
+    }
+  });
+  worker.on("error", (err) => console.error("[worker] error", err.message));
+  console.log(`[worker] listening on queue ${QUEUE_NAME} (concurrency ${config.EXECBOARD_WORKER_CONCURRENCY})`);
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`[worker] ${signal}: shutting down`);
+    await worker.close();
+    await sandbox.close();
+    await disconnectDb();
+    process.exit(0);
+  };
+  process.on("SIGTERM", () => void stop("SIGTERM"));
+  process.on("SIGINT", () => void stop("SIGINT"));
+}
+
+main().catch((e) => {
+  console.error("[worker] fatal", e);
+  process.exit(1);
+});

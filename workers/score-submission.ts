@@ -1,0 +1,34 @@
+import { UnrecoverableError, type Job } from "bullmq";
+import { isAppError } from "@/lib/errors/app-error";
+import { jobs } from "@/lib/queue/jobs";
+import type { Sandbox } from "@/lib/sandbox/types";
+import { scoreSubmission } from "@/lib/submissions/score-submission";
+import { transition } from "@/lib/submissions/status";
+
+// score-submission: a thin call into lib/submissions. Errors the vendor caused (a file that
+// no longer validates, a vanished benchmark) fail the submission at once; anything else is
+// retried by BullMQ and fails the submission only after the last attempt (see index.ts).
+export async function processScoreSubmission(job: Job, sandbox: Sandbox): Promise<string> {
+  const parsed = jobs.scoreSubmission.schema.safeParse(job.data);
+  if (!parsed.success) throw new UnrecoverableError(`invalid payload: ${parsed.error.message}`);
+  const { submissionId } = parsed.data;
+  try {
+    return await scoreSubmission(submissionId, sandbox);
+  } catch (e) {
+    if (isAppError(e) && e.code !== "INTERNAL") {
+      await transition(submissionId, "failed", { error: e.message });
+      throw new UnrecoverableError(e.message);
+    }
+    throw e;
+  }
+}
+
+export async function onScoreSubmissionFailed(job: Job, err: Error): Promise<void> {
+  const attempts = job.opts.attempts ?? 1;
+  const last = err instanceof UnrecoverableError || job.attemptsMade >= attempts;
+  const parsed = jobs.scoreSubmission.schema.safeParse(job.data);
+  if (!last || !parsed.success) return;
+  await transition(parsed.data.submissionId, "failed", {
+    error: `scoring failed after ${job.attemptsMade} attempt(s): ${err.message}`,
+  });
+}
