@@ -38,7 +38,7 @@ describe("benchmark import", () => {
     sandbox = await createSandbox({ backend: "docker" });
   });
   afterAll(async () => {
-    await sandbox.close();
+    await sandbox?.close();
     await disconnectDb();
   });
 
