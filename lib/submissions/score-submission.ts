@@ -85,6 +85,7 @@ export async function scoreSubmission(submissionId: string, sandbox: Sandbox): P
       canonicalRanks: Array.from(ranked.top[qi])
         .map((ci, r) => (q.correctCorpusIds.includes(ctx.corpus[ci].corpusId) ? r + 1 : 0))
         .filter((r) => r > 0),
+      relevantCount: q.correctCorpusIds.length,
     })),
   );
   const exec1 = scored.metrics.find((m) => m.name === "exec" && m.k === 1);

@@ -1,0 +1,88 @@
+// Scores one submission: per-query metrics, their unweighted means over queries (§4.1) and
+// 95% bootstrap intervals (§4.2). All metrics share the same resamples (see bootstrap.ts).
+import { AppError } from "@/lib/errors/app-error";
+import { BOOTSTRAP_METHOD, BOOTSTRAP_REPLICATES, BOOTSTRAP_SEED, bootstrapIntervals } from "./bootstrap";
+import { METRIC_KS, execAtK, executionPrecisionAtK, ndcgAtK } from "./per-query-metrics";
+
+export type MetricName = "exec" | "execution_precision" | "ndcg";
+export const METRIC_NAMES: readonly MetricName[] = ["exec", "execution_precision", "ndcg"];
+
+export interface QueryOutcome {
+  queryId: string;
+  /** passes[i]: the snippet at rank i+1 passes every test of the query (the top-10 at least). */
+  passes: readonly boolean[];
+  /** 1-based ranks at which correct_corpus_ids were retrieved; [] when none was. */
+  canonicalRanks: readonly number[];
+  /** Number of correct_corpus_ids; default max(1, canonicalRanks.length). */
+  relevantCount?: number;
+}
+
+export interface MetricSummary {
+  name: MetricName;
+  k: number;
+  /** Unweighted mean over queries. */
+  value: number;
+  ciLow: number;
+  ciHigh: number;
+}
+
+export interface QueryScores {
+  queryId: string;
+  exec: Record<number, 0 | 1>;
+  execution_precision: Record<number, number>;
+  ndcg: Record<number, number>;
+}
+
+export interface ScoreOptions {
+  ks?: readonly number[];
+  replicates?: number;
+  seed?: number;
+}
+
+export interface ScoreResult {
+  /** Ordered by family (exec, execution_precision, ndcg), then k ascending. */
+  metrics: MetricSummary[];
+  perQuery: QueryScores[];
+  bootstrap: { replicates: number; seed: number; method: string };
+}
+
+export function scoreQueries(outcomes: readonly QueryOutcome[], opts: ScoreOptions = {}): ScoreResult {
+  const ks = opts.ks ?? METRIC_KS;
+  const replicates = opts.replicates ?? BOOTSTRAP_REPLICATES;
+  const seed = opts.seed ?? BOOTSTRAP_SEED;
+  if (outcomes.length === 0) throw new AppError("BAD_REQUEST", "cannot score a submission without queries");
+  const seen = new Set<string>();
+  for (const o of outcomes) {
+    if (seen.has(o.queryId)) throw new AppError("BAD_REQUEST", `query ${o.queryId} is scored twice`);
+    seen.add(o.queryId);
+  }
+
+  const perQuery: QueryScores[] = outcomes.map((o) => {
+    const row: QueryScores = { queryId: o.queryId, exec: {}, execution_precision: {}, ndcg: {} };
+    for (const k of ks) {
+      row.exec[k] = execAtK(o.passes, k);
+      row.execution_precision[k] = executionPrecisionAtK(o.passes, k);
+      row.ndcg[k] = ndcgAtK(o.canonicalRanks, k, o.relevantCount);
+    }
+    return row;
+  });
+
+  const keys = METRIC_NAMES.flatMap((name) => ks.map((k) => ({ name, k })));
+  const columns = keys.map(({ name, k }) => Float64Array.from(perQuery, (row) => row[name][k]));
+  const intervals = bootstrapIntervals(columns, { replicates, seed });
+  const metrics = keys.map(({ name, k }, m) => ({
+    name,
+    k,
+    value: mean(columns[m]),
+    ciLow: intervals[m].low,
+    ciHigh: intervals[m].high,
+  }));
+  return { metrics, perQuery, bootstrap: { replicates, seed, method: BOOTSTRAP_METHOD } };
+}
+
+// Summed in query order, so the point estimate does not depend on anything but the input.
+function mean(values: Float64Array): number {
+  let s = 0;
+  for (const v of values) s += v;
+  return s / values.length;
+}

@@ -1,0 +1,5 @@
+export { rankCorpus, pairScore, type RankInput, type RankOptions, type RankResult, type Similarity } from "./rank";
+export { tokenize, foldedIdentifiers, countTerms } from "./tokenize";
+export { bm25Embeddings, bm25Idf, bm25QueryText, bm25SnippetText, type Bm25Embeddings, type TextItem } from "./bm25";
+export { createLexicalEmbedder, lexicalEmbeddings, lexicalFeatures, LEXICAL_EMBEDDER_NAME, LEXICAL_DIMS } from "./lexical-embedder";
+export { fnv1a32, fmix32, hashFeature } from "./string-hash";

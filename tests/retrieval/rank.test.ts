@@ -1,0 +1,134 @@
+import { describe, expect, it } from "vitest";
+import { rankCorpus } from "@/lib/retrieval/rank";
+import { AppError } from "@/lib/errors/app-error";
+import { Xoshiro128 } from "@/lib/metrics/prng";
+
+// q0 = (1,0), q1 = (0,1) against five 2-d corpus rows.
+const queries = new Float64Array([1, 0, 0, 1]);
+const corpus = new Float64Array([1, 0, 2, 0, 1, 1, 0, 3, 1, 0]);
+
+describe("rankCorpus: hand-computed cases", () => {
+  it("dot: descending score, exact ties by lower corpus index", () => {
+    // q0 scores: [1, 2, 1, 0, 1] -> row 1, then the tied rows 0, 2, 4 in corpus order.
+    const r = rankCorpus({ queries, corpus, dims: 2, similarity: "dot", k: 4 });
+    expect(Array.from(r.top[0])).toEqual([1, 0, 2, 4]);
+    expect(Array.from(r.scores[0])).toEqual([2, 1, 1, 1]);
+    // q1 scores: [0, 0, 1, 3, 0]
+    expect(Array.from(r.top[1])).toEqual([3, 2, 0, 1]);
+    expect(Array.from(r.scores[1])).toEqual([3, 1, 0, 0]);
+  });
+
+  it("cosine normalises rows and so ranks differently from dot", () => {
+    // q0 cosines: [1, 1, 1/sqrt2, 0, 1]: the long row 1 no longer wins, ties go by index.
+    const r = rankCorpus({ queries, corpus, dims: 2, similarity: "cosine", k: 4 });
+    expect(Array.from(r.top[0])).toEqual([0, 1, 4, 2]);
+    expect(r.scores[0][0]).toBe(1);
+    expect(r.scores[0][3]).toBeCloseTo(Math.SQRT1_2, 15);
+    // q1 cosines: [0, 0, 1/sqrt2, 1, 0]
+    expect(Array.from(r.top[1])).toEqual([3, 2, 0, 1]);
+  });
+
+  it("reports watched scores in the requested order, also outside the top-k", () => {
+    const watch = [[3, 2, 1], [4]];
+    const dot = rankCorpus({ queries, corpus, dims: 2, similarity: "dot", k: 1, watch });
+    expect(Array.from(dot.watched[0])).toEqual([0, 1, 2]);
+    expect(Array.from(dot.watched[1])).toEqual([0]);
+    const cos = rankCorpus({ queries, corpus, dims: 2, similarity: "cosine", k: 1, watch });
+    expect(cos.watched[0][0]).toBe(0);
+    expect(cos.watched[0][1]).toBeCloseTo(Math.SQRT1_2, 15);
+    expect(cos.watched[0][2]).toBe(1);
+  });
+
+  it("defaults k to 10 and clamps it to the corpus size", () => {
+    const r = rankCorpus({ queries, corpus, dims: 2, similarity: "dot" });
+    expect(r.top[0].length).toBe(5);
+    expect(r.watched).toEqual([new Float64Array(0), new Float64Array(0)]);
+  });
+
+  it("accepts Float32Array and gives the same ranking as the float64 copy", () => {
+    const r32 = rankCorpus({ queries: new Float32Array(queries), corpus: new Float32Array(corpus), dims: 2, similarity: "cosine" });
+    const r64 = rankCorpus({ queries, corpus, dims: 2, similarity: "cosine" });
+    expect(r32).toEqual(r64);
+  });
+
+  it("refuses malformed input with a BAD_REQUEST", () => {
+    const bad = (input: Parameters<typeof rankCorpus>[0]) => {
+      try {
+        rankCorpus(input);
+      } catch (e) {
+        return e instanceof AppError ? e.code : "other";
+      }
+      return "none";
+    };
+    expect(bad({ queries, corpus: new Float64Array(3), dims: 2, similarity: "dot" })).toBe("BAD_REQUEST");
+    expect(bad({ queries, corpus, dims: 2, similarity: "dot", k: 0 })).toBe("BAD_REQUEST");
+    expect(bad({ queries, corpus, dims: 2, similarity: "dot", watch: [[5], []] })).toBe("BAD_REQUEST");
+    expect(bad({ queries, corpus, dims: 2, similarity: "dot", watch: [[0]] })).toBe("BAD_REQUEST");
+    expect(bad({ queries: new Float64Array([NaN, 0]), corpus, dims: 2, similarity: "dot" })).toBe("BAD_REQUEST");
+  });
+});
+
+// Reference: naive float64 scores, full stable sort by (score desc, index asc).
+function bruteForce(q: Float32Array, c: Float32Array, d: number, cosine: boolean, k: number) {
+  const norm = (m: Float32Array, r: number) => {
+    if (!cosine) return 1;
+    let ss = 0;
+    for (let t = 0; t < d; t++) ss += m[r * d + t] * m[r * d + t];
+    return ss > 0 ? Math.sqrt(ss) : 1;
+  };
+  const Q = q.length / d, C = c.length / d;
+  return Array.from({ length: Q }, (_, i) => {
+    const scores = Array.from({ length: C }, (_, j) => {
+      const qn = norm(q, i), cn = norm(c, j);
+      let s = 0;
+      for (let t = 0; t < d; t++) s += (q[i * d + t] / qn) * (c[j * d + t] / cn);
+      return { j, s };
+    });
+    scores.sort((a, b) => b.s - a.s || a.j - b.j);
+    return scores.slice(0, k);
+  });
+}
+
+function randomMatrix(rows: number, d: number, rng: Xoshiro128, levels = 0): Float32Array {
+  // levels > 0 quantises values so that exact ties are frequent.
+  return Float32Array.from({ length: rows * d }, () => {
+    const u = rng.nextUint32() / 2 ** 32 - 0.5;
+    return levels > 0 ? Math.round(u * levels) : u;
+  });
+}
+
+describe("rankCorpus: agrees bit for bit with a brute-force ranking", () => {
+  const rng = new Xoshiro128(7);
+  const cases = [
+    { Q: 7, C: 13, d: 5, levels: 0 },
+    { Q: 9, C: 31, d: 3, levels: 2 }, // many ties
+    { Q: 1, C: 1, d: 1, levels: 0 },
+    { Q: 21, C: 50, d: 17, levels: 0 },
+  ];
+  for (const { Q, C, d, levels } of cases) {
+    for (const similarity of ["dot", "cosine"] as const) {
+      for (const backend of ["wasm", "js"] as const) {
+        it(`Q=${Q} C=${C} d=${d} ${similarity} ${backend}${levels ? " (ties)" : ""}`, () => {
+          const q = randomMatrix(Q, d, rng, levels), c = randomMatrix(C, d, rng, levels);
+          const k = Math.min(10, C);
+          const watch = Array.from({ length: Q }, (_, i) => [i % C, C - 1]);
+          // Small chunks and blocks exercise the chunk boundaries of the blocked loop.
+          const r = rankCorpus({ queries: q, corpus: c, dims: d, similarity, k, watch }, { backend, corpusChunkRows: 4, queryBlockRows: 3 });
+          const expected = bruteForce(q, c, d, similarity === "cosine", C);
+          for (let i = 0; i < Q; i++) {
+            expect(Array.from(r.top[i])).toEqual(expected[i].slice(0, k).map((e) => e.j));
+            expect(Array.from(r.scores[i])).toEqual(expected[i].slice(0, k).map((e) => e.s));
+            const byIndex = new Map(expected[i].map((e) => [e.j, e.s]));
+            expect(Array.from(r.watched[i])).toEqual(watch[i].map((j) => byIndex.get(j)));
+          }
+        });
+      }
+    }
+  }
+
+  it("gives identical results with default chunking on both backends", () => {
+    const q = randomMatrix(30, 64, rng), c = randomMatrix(101, 64, rng);
+    const input = { queries: q, corpus: c, dims: 64, similarity: "cosine" as const, k: 10 };
+    expect(rankCorpus(input, { backend: "wasm" })).toEqual(rankCorpus(input, { backend: "js" }));
+  });
+});
