@@ -25,3 +25,15 @@ test("leaderboard shows the published baselines with their metrics", async ({ pa
   // Column headers explain themselves.
   await expect(page.getByRole("columnheader", { name: "exec@1", exact: true })).toHaveAttribute("title", /higher is better/i);
 });
+
+test("the k switcher changes the precision and nDCG columns and lives in the URL", async ({ page }) => {
+  await page.goto("/");
+  await expect(page.getByRole("columnheader", { name: "nDCG@1", exact: true })).toBeVisible();
+  await page.getByRole("link", { name: "5", exact: true }).click();
+  await expect(page).toHaveURL(/\?k=5$/);
+  await expect(page.getByRole("columnheader", { name: "nDCG@5", exact: true })).toBeVisible();
+  await expect(page.getByRole("columnheader", { name: "execp@5", exact: true })).toBeVisible();
+  await expect(page.getByRole("columnheader", { name: "nDCG@1", exact: true })).toHaveCount(0);
+  // exec@k columns stay for every k.
+  for (const k of [1, 3, 5, 10]) await expect(page.getByRole("columnheader", { name: `exec@${k}`, exact: true })).toBeVisible();
+});

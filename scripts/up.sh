@@ -20,10 +20,10 @@ port="${PORT:-3000}"
 
 node bin/execboard.mjs migrate
 eb_log "building the web app"
-npx next build >var/dev/next-build.log 2>&1 || { tail -40 var/dev/next-build.log >&2; eb_die "next build failed"; }
+node_modules/.bin/next build >var/dev/next-build.log 2>&1 || { tail -40 var/dev/next-build.log >&2; eb_die "next build failed"; }
 
 eb_spawn node bin/execboard.mjs worker
-eb_spawn npx next start -p "$port" -H 127.0.0.1
+eb_spawn node_modules/.bin/next start -p "$port" -H 127.0.0.1
 eb_wait_http "http://127.0.0.1:$port/api/v1/health" || eb_die "the web app did not come up"
 eb_log "seeding the demo benchmark and its baselines"
 node bin/execboard.mjs demo seed

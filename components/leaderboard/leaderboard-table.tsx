@@ -1,22 +1,41 @@
 import type { LeaderboardRow } from "@/lib/leaderboard/get-leaderboard";
+import type { MetricName } from "@/lib/submissions/serialize";
 import { MetricCell } from "./metric-cell";
 
-const COLUMNS: { metric: "exec" | "execution_precision" | "ndcg"; k: number; label: string; help: string }[] = [
-  { metric: "exec", k: 1, label: "exec@1", help: "Share of queries whose rank-1 snippet passes every test. Higher is better." },
-  { metric: "exec", k: 3, label: "exec@3", help: "Share of queries with a passing snippet in the top 3. Higher is better." },
-  { metric: "exec", k: 5, label: "exec@5", help: "Share of queries with a passing snippet in the top 5. Higher is better." },
-  { metric: "exec", k: 10, label: "exec@10", help: "Share of queries with a passing snippet in the top 10. Higher is better." },
-  { metric: "execution_precision", k: 1, label: "execp@1", help: "Mean fraction of the top 1 that passes. Higher is better." },
-  { metric: "execution_precision", k: 3, label: "execp@3", help: "Mean fraction of the top 3 that passes. Higher is better." },
-  { metric: "execution_precision", k: 5, label: "execp@5", help: "Mean fraction of the top 5 that passes. Higher is better." },
-  { metric: "execution_precision", k: 10, label: "execp@10", help: "Mean fraction of the top 10 that passes. Higher is better." },
-  { metric: "ndcg", k: 1, label: "nDCG@1", help: "Canonical-ID nDCG at 1. Higher is better." },
-  { metric: "ndcg", k: 3, label: "nDCG@3", help: "Canonical-ID nDCG at 3. Higher is better." },
-  { metric: "ndcg", k: 5, label: "nDCG@5", help: "Canonical-ID nDCG at 5. Higher is better." },
-  { metric: "ndcg", k: 10, label: "nDCG@10", help: "Canonical-ID nDCG at 10. Higher is better." },
-];
+interface Column {
+  metric: MetricName;
+  k: number;
+  label: string;
+  help: string;
+}
 
-export function LeaderboardTable({ rows }: { rows: LeaderboardRow[] }) {
+// exec@k for every k (the paper's headline), then execution_precision@k and nDCG@k at the
+// k the reader picked.
+export function columnsFor(k: number): Column[] {
+  return [
+    ...[1, 3, 5, 10].map((kk) => ({
+      metric: "exec" as const,
+      k: kk,
+      label: `exec@${kk}`,
+      help: `Share of queries with at least one snippet in the top ${kk} that passes every test. Higher is better.`,
+    })),
+    {
+      metric: "execution_precision",
+      k,
+      label: `execp@${k}`,
+      help: `Execution precision: mean fraction of the top ${k} snippets that pass every test. Higher is better.`,
+    },
+    {
+      metric: "ndcg",
+      k,
+      label: `nDCG@${k}`,
+      help: `Canonical-ID nDCG at ${k}: how high the query's canonical implementation ranks. Higher is better.`,
+    },
+  ];
+}
+
+export function LeaderboardTable({ rows, k }: { rows: LeaderboardRow[]; k: number }) {
+  const columns = columnsFor(k);
   return (
     <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
       <table className="min-w-full text-sm" data-testid="leaderboard">
@@ -25,9 +44,14 @@ export function LeaderboardTable({ rows }: { rows: LeaderboardRow[] }) {
             <th className="px-3 py-2 text-left">#</th>
             <th className="px-3 py-2 text-left">Model</th>
             <th className="px-3 py-2 text-left">Provider</th>
-            <th className="px-3 py-2 text-right" title="Embedding dimensions">Dims</th>
-            {COLUMNS.map((c) => (
-              <th key={c.label} className="px-3 py-2 text-right" title={c.help}>
+            <th className="px-3 py-2 text-right" title="Embedding dimensions">
+              Dims
+            </th>
+            <th className="px-3 py-2 text-left" title="Similarity used for ranking">
+              Sim.
+            </th>
+            {columns.map((c) => (
+              <th key={c.label} className="px-3 py-2 text-right normal-case" title={c.help}>
                 {c.label}
               </th>
             ))}
@@ -45,7 +69,8 @@ export function LeaderboardTable({ rows }: { rows: LeaderboardRow[] }) {
               </td>
               <td className="px-3 py-2 text-slate-600">{r.provider}</td>
               <td className="px-3 py-2 text-right tabular-nums text-slate-600">{r.dims}</td>
-              {COLUMNS.map((c) => (
+              <td className="px-3 py-2 text-slate-600">{r.similarity}</td>
+              {columns.map((c) => (
                 <MetricCell key={c.label} metric={r.metrics[c.metric][String(c.k)]} />
               ))}
             </tr>

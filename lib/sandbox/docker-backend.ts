@@ -1,0 +1,208 @@
+import { randomBytes } from "node:crypto";
+import os from "node:os";
+import { PassThrough, type Duplex } from "node:stream";
+import Docker from "dockerode";
+import { getConfig } from "@/lib/config";
+import { RunnerPool, type RunnerEvents, type RunnerProcess } from "./runner-pool";
+import { RUNNER_SHA_LABEL, runnerScriptSha256 } from "./runner-script";
+import type { Sandbox } from "./types";
+
+// The only module that talks to Docker. Each lane is one warm container running runner.py,
+// fed pairs over an attached stdin; the container is the isolation boundary (no network,
+// read-only root, unprivileged user, no capabilities, memory/pids/cpu caps).
+
+export const SANDBOX_LABEL = "execboard.sandbox";
+const OWNER_LABEL = "execboard.sandbox.owner"; // "<hostname>/<pid>", so sweeps spare live owners
+const MIB = 1024 * 1024;
+const STDERR_TAIL = 4096;
+const MAX_RAW_BYTES = 16 * MIB; // whatever the container sends; the pool also caps stdout lines
+const PING_TIMEOUT_MS = 3000;
+
+function dockerClient(): Docker {
+  return new Docker({ socketPath: getConfig().EXECBOARD_DOCKER_SOCKET });
+}
+
+function ownerTag(): string {
+  return `${os.hostname()}/${process.pid}`;
+}
+
+function containerSpec(image: string): Docker.ContainerCreateOptions {
+  return {
+    name: `execboard-sandbox-${randomBytes(6).toString("hex")}`,
+    Image: image,
+    Entrypoint: ["/usr/bin/python3.11", "-I", "-B", "/opt/execboard/runner.py"],
+    Cmd: [],
+    User: "10001:10001",
+    WorkingDir: "/tmp",
+    Hostname: "sandbox",
+    Env: ["LANG=C.UTF-8", "PYTHONDONTWRITEBYTECODE=1"],
+    Labels: { [SANDBOX_LABEL]: "1", [OWNER_LABEL]: ownerTag() },
+    AttachStdin: true,
+    AttachStdout: true,
+    AttachStderr: true,
+    OpenStdin: true,
+    StdinOnce: true,
+    Tty: false,
+    NetworkDisabled: true,
+    HostConfig: {
+      NetworkMode: "none",
+      ReadonlyRootfs: true,
+      Tmpfs: { "/tmp": "rw,noexec,nosuid,nodev,size=16m" },
+      CapDrop: ["ALL"],
+      SecurityOpt: ["no-new-privileges"],
+      Memory: 512 * MIB,
+      MemorySwap: 512 * MIB, // equal to Memory: no swap
+      PidsLimit: 64,
+      NanoCpus: 1e9,
+      Ulimits: [
+        { Name: "nofile", Soft: 256, Hard: 256 },
+        { Name: "fsize", Soft: 4 * MIB, Hard: 4 * MIB },
+        { Name: "core", Soft: 0, Hard: 0 },
+      ],
+      LogConfig: { Type: "none", Config: {} }, // output is consumed over attach, never stored
+      AutoRemove: false, // removed explicitly, so a crash cannot race our own removal
+    },
+  };
+}
+
+async function removeQuietly(container: Docker.Container): Promise<void> {
+  try {
+    await container.remove({ force: true });
+  } catch (err) {
+    const status = (err as { statusCode?: number }).statusCode;
+    if (status !== 404 && status !== 409) throw err; // gone already / removal in progress
+  }
+}
+
+function startContainerRunner(docker: Docker, image: string) {
+  return async (events: RunnerEvents): Promise<RunnerProcess> => {
+    const container = await docker.createContainer(containerSpec(image));
+    let destroyed = false;
+    let stream: Duplex | undefined;
+    const destroy = async () => {
+      if (destroyed) return;
+      destroyed = true;
+      stream?.destroy();
+      await removeQuietly(container);
+    };
+    try {
+      // Attach before start so no output is missed; hijack gives a duplex socket for stdin.
+      stream = (await container.attach({ stream: true, stdin: true, stdout: true, stderr: true, hijack: true })) as Duplex;
+      const stdout = new PassThrough();
+      const stderr = new PassThrough();
+      let stderrTail = "";
+      let raw = 0;
+      const fail = (detail: string) => {
+        if (destroyed) return;
+        events.onExit(detail);
+        void destroy().catch(() => undefined);
+      };
+      stream.on("data", (chunk: Buffer) => {
+        raw += chunk.length;
+        if (raw > MAX_RAW_BYTES) fail(`container sent more than ${MAX_RAW_BYTES} bytes`);
+      });
+      stdout.on("data", (chunk: Buffer) => !destroyed && events.onStdout(chunk));
+      stderr.on("data", (chunk: Buffer) => {
+        stderrTail = (stderrTail + chunk.toString("utf8")).slice(-STDERR_TAIL);
+      });
+      stream.on("error", () => undefined); // surfaces as "close" below
+      stream.on("close", () => fail(`container stream closed; stderr: ${stderrTail.trim() || "(empty)"}`));
+      docker.modem.demuxStream(stream, stdout, stderr);
+      await container.start();
+      const attached = stream;
+      return { write: (line) => void attached.write(line), destroy };
+    } catch (err) {
+      await destroy();
+      throw err;
+    }
+  };
+}
+
+function processAlive(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/** Removes labelled sandbox containers left by dead owners (or all of them with `all`). */
+export async function sweepSandboxContainers(opts: { all?: boolean } = {}): Promise<number> {
+  const docker = dockerClient();
+  const list = await docker.listContainers({ all: true, filters: { label: [`${SANDBOX_LABEL}=1`] } });
+  const host = os.hostname();
+  const stale = list.filter((c) => {
+    if (opts.all) return true;
+    const [ownerHost, pid] = (c.Labels[OWNER_LABEL] ?? "").split("/");
+    // Another machine's client: only its finished containers are safe to judge.
+    if (ownerHost !== host) return c.State === "exited" || c.State === "dead";
+    return !processAlive(Number(pid));
+  });
+  await Promise.all(stale.map((c) => removeQuietly(docker.getContainer(c.Id))));
+  return stale.length;
+}
+
+export interface SandboxContainerInfo {
+  id: string;
+  state: string;
+  owner: string;
+}
+
+/** Lists labelled sandbox containers (for tests and operators). */
+export async function listSandboxContainers(): Promise<SandboxContainerInfo[]> {
+  const list = await dockerClient().listContainers({ all: true, filters: { label: [`${SANDBOX_LABEL}=1`] } });
+  return list.map((c) => ({ id: c.Id, state: c.State, owner: c.Labels[OWNER_LABEL] ?? "" }));
+}
+
+/** The owner label this process puts on its containers. */
+export function sandboxOwnerTag(): string {
+  return ownerTag();
+}
+
+export type DockerProbe = { ok: true } | { ok: false; reason: string };
+
+/** Does an engine answer, and does it hold an image built from the current runner.py? */
+export async function probeDockerSandbox(): Promise<DockerProbe> {
+  const { EXECBOARD_SANDBOX_IMAGE: image, EXECBOARD_DOCKER_SOCKET: socket } = getConfig();
+  const docker = dockerClient();
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`no answer within ${PING_TIMEOUT_MS} ms`)), PING_TIMEOUT_MS);
+    });
+    await Promise.race([docker.ping(), timeout]);
+  } catch (err) {
+    return { ok: false, reason: `Docker engine not reachable at ${socket}: ${(err as Error).message}` };
+  } finally {
+    clearTimeout(timer);
+  }
+  let labels: Record<string, string> | undefined;
+  try {
+    labels = (await docker.getImage(image).inspect()).Config?.Labels ?? undefined;
+  } catch {
+    return { ok: false, reason: `sandbox image ${image} not found; run scripts/ensure-sandbox-image.sh` };
+  }
+  if (labels?.[RUNNER_SHA_LABEL] !== runnerScriptSha256()) {
+    return { ok: false, reason: `sandbox image ${image} was built from another runner.py; run scripts/ensure-sandbox-image.sh` };
+  }
+  return { ok: true };
+}
+
+export async function createDockerSandbox(): Promise<Sandbox> {
+  const config = getConfig();
+  await sweepSandboxContainers();
+  const pool = new RunnerPool({
+    concurrency: config.EXECBOARD_SANDBOX_CONCURRENCY,
+    start: startContainerRunner(dockerClient(), config.EXECBOARD_SANDBOX_IMAGE),
+    pairsPerRunner: 200,
+    pipelineDepth: 2,
+  });
+  return {
+    backend: "docker",
+    isolation: "container",
+    run: (pairs, opts) => pool.run(pairs, opts),
+    close: () => pool.close(),
+  };
+}

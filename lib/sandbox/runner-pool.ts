@@ -1,0 +1,300 @@
+import { LineSplitter } from "./line-splitter";
+import { encodePair, parseRunnerLine, uniformOutcomes } from "./runner-protocol";
+import { DEFAULT_TIMEOUT_MS, type ExecPair, type ExecResult, type RunOptions, type TestOutcome } from "./types";
+
+// Backend-neutral scheduling of pairs onto long-lived runner.py processes ("lanes"): a shared
+// queue, a few pairs pipelined per lane to hide round trips, a wall-clock backstop per pair,
+// recycling after N pairs, and recovery when a lane dies. Backends only start and stop runners.
+
+export interface RunnerEvents {
+  onStdout(chunk: Buffer): void;
+  /** The runner ended on its own (not through destroy()). */
+  onExit(detail: string): void;
+}
+
+export interface RunnerProcess {
+  write(line: string): void;
+  /** Kill the runner and release everything it holds. Idempotent. */
+  destroy(): Promise<void>;
+}
+
+export type StartRunner = (events: RunnerEvents) => Promise<RunnerProcess>;
+
+export interface PoolOptions {
+  concurrency: number;
+  start: StartRunner;
+  pairsPerRunner?: number;
+  pipelineDepth?: number;
+  /** Added to a pair's timeoutMs before Node gives up on the runner's own timeout. */
+  timeoutMarginMs?: number;
+  maxLineBytes?: number;
+  maxBytesPerRunner?: number;
+}
+
+interface Batch {
+  results: (ExecResult | undefined)[];
+  remaining: number;
+  done: boolean;
+  onResult?: (r: ExecResult) => void;
+  resolve(results: ExecResult[]): void;
+  reject(err: unknown): void;
+  cleanup(): void;
+}
+
+interface Job {
+  wireId: string;
+  pair: ExecPair;
+  index: number;
+  batch: Batch;
+  attempts: number;
+}
+
+interface Lane {
+  runner?: RunnerProcess;
+  dead: boolean;
+  inflight: Job[];
+  served: number;
+  bytes: number;
+  splitter: LineSplitter;
+  timer?: NodeJS.Timeout;
+  headSince: number;
+}
+
+// Before any pair has ever completed, lane deaths are blamed on the environment (bad image,
+// broken runner) and fail the callers after this many; afterwards a pair that kills its runner
+// twice is recorded as FAIL:Crash.
+const MAX_DEATHS_BEFORE_FIRST_RESULT = 3;
+// Runners that cannot even start (engine gone, image missing) fail the callers, not loop.
+const MAX_CONSECUTIVE_START_FAILURES = 3;
+
+export class RunnerPool {
+  private queue: Job[] = [];
+  private readonly lanes: (Lane | undefined)[];
+  private readonly tracked = new Set<Promise<unknown>>();
+  private seq = 0;
+  private everServed = false;
+  private earlyDeaths = 0;
+  private startFailures = 0;
+  private closed = false;
+  private readonly depth: number;
+  private readonly pairsPerRunner: number;
+  private readonly marginMs: number;
+  private readonly maxLineBytes: number;
+  private readonly maxBytesPerRunner: number;
+
+  constructor(private readonly opts: PoolOptions) {
+    this.lanes = new Array(opts.concurrency).fill(undefined);
+    this.depth = opts.pipelineDepth ?? 2;
+    this.pairsPerRunner = opts.pairsPerRunner ?? 200;
+    this.marginMs = opts.timeoutMarginMs ?? 3000;
+    this.maxLineBytes = opts.maxLineBytes ?? 1 << 20;
+    this.maxBytesPerRunner = opts.maxBytesPerRunner ?? 8 << 20;
+  }
+
+  run(pairs: ExecPair[], opts: RunOptions = {}): Promise<ExecResult[]> {
+    if (this.closed) return Promise.reject(new Error("sandbox is closed"));
+    const { signal, onResult } = opts;
+    if (signal?.aborted) return Promise.reject(signal.reason);
+    if (pairs.length === 0) return Promise.resolve([]);
+    return new Promise<ExecResult[]>((resolve, reject) => {
+      const onAbort = () => this.failBatch(batch, signal?.reason ?? new Error("aborted"));
+      const batch: Batch = {
+        results: new Array(pairs.length).fill(undefined),
+        remaining: pairs.length,
+        done: false,
+        onResult,
+        resolve,
+        reject,
+        cleanup: () => signal?.removeEventListener("abort", onAbort),
+      };
+      signal?.addEventListener("abort", onAbort, { once: true });
+      pairs.forEach((pair, index) => this.queue.push({ wireId: String(++this.seq), pair, index, batch, attempts: 0 }));
+      this.pump();
+    });
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    this.failAll(new Error("sandbox closed"));
+    for (const lane of this.lanes) if (lane) this.killLane(lane, false);
+    while (this.tracked.size) await Promise.allSettled([...this.tracked]);
+  }
+
+  private track(p: Promise<unknown>): void {
+    const t = p.catch(() => undefined).finally(() => this.tracked.delete(t));
+    this.tracked.add(t);
+  }
+
+  private pump(): void {
+    if (this.closed) return;
+    for (let i = 0; i < this.lanes.length; i++) {
+      let lane = this.lanes[i];
+      if (!lane || lane.dead) {
+        if (this.queue.length === 0) continue;
+        lane = this.lanes[i] = this.startLane();
+      }
+      this.fill(lane);
+    }
+  }
+
+  private startLane(): Lane {
+    const lane: Lane = {
+      dead: false,
+      inflight: [],
+      served: 0,
+      bytes: 0,
+      splitter: new LineSplitter(this.maxLineBytes),
+      headSince: 0,
+    };
+    const started = this.opts.start({
+      onStdout: (chunk) => this.onStdout(lane, chunk),
+      onExit: (detail) => this.onLaneFault(lane, `runner exited: ${detail}`),
+    });
+    this.track(
+      started.then(
+        async (runner) => {
+          this.startFailures = 0;
+          if (lane.dead || this.closed) return runner.destroy();
+          lane.runner = runner;
+          this.fill(lane);
+        },
+        (err: unknown) => {
+          lane.dead = true;
+          if (++this.startFailures >= MAX_CONSECUTIVE_START_FAILURES) this.failAll(err);
+          else this.pump();
+        },
+      ),
+    );
+    return lane;
+  }
+
+  private fill(lane: Lane): void {
+    while (!lane.dead && lane.runner && lane.inflight.length < this.depth) {
+      if (lane.served + lane.inflight.length >= this.pairsPerRunner) return;
+      const job = this.queue.shift();
+      if (!job) return;
+      lane.inflight.push(job);
+      lane.runner.write(encodePair(job.wireId, job.pair));
+      if (lane.inflight.length === 1) this.armHead(lane);
+    }
+  }
+
+  /** The runner works through pairs in order, so only the head's clock is running. */
+  private armHead(lane: Lane): void {
+    clearTimeout(lane.timer);
+    const head = lane.inflight[0];
+    if (!head) return;
+    lane.headSince = Date.now();
+    const budget = (head.pair.timeoutMs ?? DEFAULT_TIMEOUT_MS) + this.marginMs;
+    lane.timer = setTimeout(() => this.onHeadTimeout(lane), budget);
+  }
+
+  private onStdout(lane: Lane, chunk: Buffer): void {
+    if (lane.dead) return;
+    lane.bytes += chunk.length;
+    if (lane.bytes > this.maxBytesPerRunner) return this.onLaneFault(lane, `runner printed more than ${this.maxBytesPerRunner} bytes`);
+    let lines: string[];
+    try {
+      lines = lane.splitter.push(chunk);
+    } catch (err) {
+      return this.onLaneFault(lane, (err as Error).message);
+    }
+    for (const line of lines) {
+      if (lane.dead) return;
+      if (line.trim()) this.onLine(lane, line);
+    }
+  }
+
+  private onLine(lane: Lane, line: string): void {
+    const msg = parseRunnerLine(line);
+    const head = lane.inflight[0];
+    if (!msg || !head || msg.id !== head.wireId) {
+      return this.onLaneFault(lane, `unexpected runner output: ${line.slice(0, 200)}`);
+    }
+    if (msg.kind === "result" && msg.outcomes.length !== head.pair.tests.length) {
+      return this.onLaneFault(lane, `runner returned ${msg.outcomes.length} outcomes for ${head.pair.tests.length} tests`);
+    }
+    lane.inflight.shift();
+    lane.served++;
+    this.everServed = true;
+    if (msg.kind === "error") this.failBatch(head.batch, new Error(`runner rejected pair ${head.pair.id}: ${msg.error}`));
+    else this.settle(head, msg.outcomes, msg.durationMs);
+    this.armHead(lane);
+    if (lane.served >= this.pairsPerRunner && lane.inflight.length === 0) this.killLane(lane, true);
+    this.pump();
+  }
+
+  private onHeadTimeout(lane: Lane): void {
+    if (lane.dead) return;
+    const head = lane.inflight.shift();
+    if (!head) return;
+    this.settle(head, uniformOutcomes(head.pair, "TIMEOUT"), Date.now() - lane.headSince);
+    this.killLane(lane, true);
+    this.pump();
+  }
+
+  private onLaneFault(lane: Lane, detail: string): void {
+    if (lane.dead || this.closed) return;
+    if (!this.everServed && ++this.earlyDeaths >= MAX_DEATHS_BEFORE_FIRST_RESULT) {
+      this.killLane(lane, true);
+      return this.failAll(new Error(`sandbox runner keeps failing: ${detail}`));
+    }
+    const head = lane.inflight[0];
+    if (head && this.everServed && head.attempts >= 1) {
+      lane.inflight.shift();
+      this.settle(head, uniformOutcomes(head.pair, "FAIL:Crash"), Date.now() - lane.headSince);
+    } else if (head) {
+      head.attempts++;
+    }
+    this.killLane(lane, true);
+    this.pump();
+  }
+
+  /** Stops a lane; pairs it had not finished go back to the front of the queue. */
+  private killLane(lane: Lane, requeue: boolean): void {
+    lane.dead = true;
+    clearTimeout(lane.timer);
+    if (requeue) this.queue.unshift(...lane.inflight.filter((j) => !j.batch.done));
+    lane.inflight = [];
+    if (lane.runner) this.track(lane.runner.destroy());
+  }
+
+  private settle(job: Job, outcomes: TestOutcome[], durationMs: number): void {
+    const batch = job.batch;
+    if (batch.done) return;
+    const result: ExecResult = {
+      id: job.pair.id,
+      outcomes,
+      passed: outcomes.length > 0 && outcomes.every((o) => o === "pass"),
+      durationMs,
+    };
+    batch.results[job.index] = result;
+    batch.remaining--;
+    try {
+      batch.onResult?.(result);
+    } catch (err) {
+      return this.failBatch(batch, err);
+    }
+    if (batch.remaining === 0) {
+      batch.done = true;
+      batch.cleanup();
+      batch.resolve(batch.results as ExecResult[]);
+    }
+  }
+
+  private failBatch(batch: Batch, err: unknown): void {
+    if (batch.done) return;
+    batch.done = true;
+    batch.cleanup();
+    this.queue = this.queue.filter((j) => j.batch !== batch);
+    batch.reject(err);
+  }
+
+  private failAll(err: unknown): void {
+    const batches = new Set<Batch>(this.queue.map((j) => j.batch));
+    for (const lane of this.lanes) for (const j of lane?.inflight ?? []) batches.add(j.batch);
+    for (const b of batches) this.failBatch(b, err);
+    this.earlyDeaths = 0;
+    this.startFailures = 0;
+  }
+}

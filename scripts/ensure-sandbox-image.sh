@@ -1,0 +1,90 @@
+#!/usr/bin/env bash
+# Ensures the sandbox image ($EXECBOARD_SANDBOX_IMAGE, default execboard-sandbox:1) exists and
+# carries the sha256 of docker/runner.py. Idempotent: does nothing when the label matches.
+# Builds fully offline (no registry): debootstrap a minimal bookworm rootfs (cached under
+# var/cache/sandbox/), `docker import` it as a base, then a tiny generated Dockerfile on top.
+# docker/Dockerfile is the registry-based equivalent for deployments that can pull images.
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+IMAGE="${EXECBOARD_SANDBOX_IMAGE:-execboard-sandbox:1}"
+BASE_IMAGE="execboard-sandbox-base:bookworm"
+RUNNER="$ROOT/docker/runner.py"
+MIRROR="${EXECBOARD_DEBIAN_MIRROR:-http://deb.debian.org/debian}"
+# python3.11 (not python3-minimal): candidate code may import any stdlib module (json,
+# fractions, decimal...), and the process backend runs a full stdlib; outcomes must agree.
+PACKAGES="python3.11"
+CACHE_DIR="$ROOT/var/cache/sandbox"
+ROOTFS_TAR="$CACHE_DIR/rootfs-bookworm-minbase-${PACKAGES//,/-}.tar.gz"
+LABEL_KEY="org.execboard.runner-sha256"
+
+log() { printf '[ensure-sandbox-image] %s\n' "$*" >&2; }
+die() { printf '[ensure-sandbox-image] ERROR: %s\n' "$*" >&2; exit 1; }
+
+# Same socket the TS backend uses (lib/config: EXECBOARD_DOCKER_SOCKET).
+if [[ -z "${DOCKER_HOST:-}" && -n "${EXECBOARD_DOCKER_SOCKET:-}" ]]; then
+  export DOCKER_HOST="unix://$EXECBOARD_DOCKER_SOCKET"
+fi
+
+command -v docker >/dev/null 2>&1 || die "docker CLI not found on PATH"
+docker info >/dev/null 2>&1 || die "Docker engine not reachable (DOCKER_HOST=${DOCKER_HOST:-default socket}). Start dockerd or set EXECBOARD_DOCKER_SOCKET."
+[[ -f "$RUNNER" ]] || die "missing $RUNNER"
+
+RUNNER_SHA="$(sha256sum "$RUNNER" | cut -d' ' -f1)"
+OLD_ID="$(docker image inspect --format '{{.Id}}' "$IMAGE" 2>/dev/null || true)"
+CURRENT_SHA="$(docker image inspect --format "{{ index .Config.Labels \"$LABEL_KEY\" }}" "$IMAGE" 2>/dev/null || true)"
+if [[ "$CURRENT_SHA" == "$RUNNER_SHA" ]]; then
+  log "$IMAGE is up to date (runner sha256 ${RUNNER_SHA:0:12})"
+  exit 0
+fi
+log "building $IMAGE (runner sha256 ${RUNNER_SHA:0:12}; image had '${CURRENT_SHA:-none}')"
+
+WORK="$(mktemp -d)"
+trap 'rm -rf "$WORK"' EXIT
+
+if ! docker image inspect "$BASE_IMAGE" >/dev/null 2>&1; then
+  if [[ ! -s "$ROOTFS_TAR" ]]; then
+    command -v debootstrap >/dev/null 2>&1 || die "debootstrap not installed (apt-get install debootstrap)"
+    [[ "$(id -u)" == 0 ]] || die "debootstrap needs root to build the rootfs"
+    log "debootstrap --variant=minbase --include=$PACKAGES bookworm ($MIRROR); takes a few minutes"
+    debootstrap --variant=minbase --include="$PACKAGES" bookworm "$WORK/rootfs" "$MIRROR" >"$WORK/debootstrap.log" 2>&1 \
+      || { tail -n 30 "$WORK/debootstrap.log" >&2; die "debootstrap failed (log above)"; }
+    # Package caches and lists are dead weight in a sandbox that never runs apt.
+    rm -rf "$WORK/rootfs/var/cache/apt/archives/"*.deb "$WORK/rootfs/var/lib/apt/lists/"*
+    mkdir -p "$CACHE_DIR"
+    log "caching rootfs at ${ROOTFS_TAR#"$ROOT"/}"
+    tar -C "$WORK/rootfs" --numeric-owner -czf "$ROOTFS_TAR.partial" .
+    mv "$ROOTFS_TAR.partial" "$ROOTFS_TAR"
+    rm -rf "$WORK/rootfs"
+  else
+    log "reusing cached rootfs ${ROOTFS_TAR#"$ROOT"/}"
+  fi
+  log "docker import -> $BASE_IMAGE"
+  docker import "$ROOTFS_TAR" "$BASE_IMAGE" >/dev/null
+else
+  log "reusing base image $BASE_IMAGE"
+fi
+
+mkdir -p "$WORK/ctx"
+cp "$RUNNER" "$WORK/ctx/runner.py"
+# Keep in step with docker/Dockerfile (same user, path, entrypoint, label).
+cat >"$WORK/ctx/Dockerfile" <<EOF
+FROM $BASE_IMAGE
+RUN groupadd --gid 10001 sandbox && useradd --uid 10001 --gid 10001 --no-create-home --home-dir /nonexistent --shell /usr/sbin/nologin sandbox
+COPY runner.py /opt/execboard/runner.py
+RUN chmod 0444 /opt/execboard/runner.py && chmod 0555 /opt/execboard
+USER 10001:10001
+WORKDIR /tmp
+ENV LANG=C.UTF-8 PYTHONDONTWRITEBYTECODE=1
+ENTRYPOINT ["/usr/bin/python3.11", "-I", "-B", "/opt/execboard/runner.py"]
+LABEL $LABEL_KEY="$RUNNER_SHA" org.execboard.component="sandbox"
+EOF
+log "docker build -> $IMAGE"
+# Legacy builder (no buildx offline); build steps need no network.
+DOCKER_BUILDKIT=0 docker build --network none -t "$IMAGE" "$WORK/ctx" >"$WORK/build.log" 2>&1 \
+  || { tail -n 30 "$WORK/build.log" >&2; die "docker build failed (log above)"; }
+# The superseded image is now untagged; drop it unless a container still uses it.
+if [[ -n "$OLD_ID" && "$OLD_ID" != "$(docker image inspect --format '{{.Id}}' "$IMAGE")" ]]; then
+  docker rmi "$OLD_ID" >/dev/null 2>&1 && log "removed superseded image ${OLD_ID:7:12}" || true
+fi
+log "done: $IMAGE"

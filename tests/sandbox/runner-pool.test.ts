@@ -1,0 +1,115 @@
+import { describe, expect, it } from "vitest";
+import { RunnerPool, type RunnerEvents, type RunnerProcess } from "@/lib/sandbox/runner-pool";
+import type { ExecPair } from "@/lib/sandbox/types";
+
+// The scheduling logic against scripted fake runners: the cases real runners rarely produce
+// on demand (hangs, deaths, garbage output, engines that cannot start).
+
+// Like runner.py, a fake runner handles one pair at a time, in order; `behave` must call
+// `next()` once it has answered (a hanging pair never does).
+type Behaviour = (pair: { id: string; tests: string[]; code: string }, events: RunnerEvents, next: () => void) => void;
+
+function fakeStarter(behave: Behaviour) {
+  const stats = { started: 0, destroyed: 0 };
+  const start = async (events: RunnerEvents): Promise<RunnerProcess> => {
+    stats.started++;
+    let dead = false;
+    let busy = false;
+    const backlog: { id: string; tests: string[]; code: string }[] = [];
+    const next = () => {
+      busy = false;
+      const pair = backlog.shift();
+      if (!pair || dead) return;
+      busy = true;
+      setTimeout(() => !dead && behave(pair, events, next), 1);
+    };
+    return {
+      write: (line) => {
+        backlog.push(JSON.parse(line));
+        if (!busy) next();
+      },
+      destroy: async () => {
+        if (!dead) stats.destroyed++;
+        dead = true;
+      },
+    };
+  };
+  return { start, stats };
+}
+
+const reply = (events: RunnerEvents, id: string, outcomes: string[], next: () => void) => {
+  events.onStdout(Buffer.from(JSON.stringify({ id, outcomes, passed: outcomes.every((o) => o === "pass"), durationMs: 1 }) + "\n"));
+  next();
+};
+
+const pairs = (n: number, code = "ok"): ExecPair[] =>
+  Array.from({ length: n }, (_, i) => ({ id: `p${i}`, code, tests: ["assert 1"], timeoutMs: 50 }));
+
+describe("RunnerPool", () => {
+  it("recycles runners after pairsPerRunner and keeps results in input order", async () => {
+    const { start, stats } = fakeStarter((p, e, n) => reply(e, p.id, ["pass"], n));
+    const pool = new RunnerPool({ concurrency: 1, start, pairsPerRunner: 3 });
+    const results = await pool.run(pairs(7));
+    expect(results.map((r) => r.id)).toEqual(pairs(7).map((p) => p.id));
+    expect(results.every((r) => r.passed)).toBe(true);
+    expect(stats.started).toBe(3);
+    await pool.close();
+    expect(stats.destroyed).toBe(3);
+  });
+
+  it("times out a pair whose runner hangs and finishes the rest on a fresh runner", async () => {
+    const { start, stats } = fakeStarter((p, e, n) => p.code !== "hang" && reply(e, p.id, ["pass"], n));
+    const pool = new RunnerPool({ concurrency: 1, start, timeoutMarginMs: 20 });
+    const batch = [...pairs(2), { id: "hang", code: "hang", tests: ["a", "b"], timeoutMs: 30 }, ...pairs(2)];
+    const results = await pool.run(batch);
+    expect(results.map((r) => r.outcomes)).toEqual([["pass"], ["pass"], ["TIMEOUT", "TIMEOUT"], ["pass"], ["pass"]]);
+    expect(stats.started).toBe(2);
+    await pool.close();
+  });
+
+  it("retries a pair whose runner dies once, then records FAIL:Crash", async () => {
+    const { start } = fakeStarter((p, e, n) => (p.code === "die" ? e.onExit("killed") : reply(e, p.id, ["pass"], n)));
+    const pool = new RunnerPool({ concurrency: 1, start });
+    const results = await pool.run([...pairs(1), { id: "die", code: "die", tests: ["a"] }, ...pairs(1)]);
+    expect(results.map((r) => r.outcomes)).toEqual([["pass"], ["FAIL:Crash"], ["pass"]]);
+    await pool.close();
+  });
+
+  it("treats garbage or forged output as a dead runner", async () => {
+    let forged = 0;
+    const { start } = fakeStarter((p, e, n) => {
+      if (p.code === "forge" && forged++ === 0) return e.onStdout(Buffer.from('{"id":"999","outcomes":["pass"],"passed":true,"durationMs":0}\n'));
+      if (p.code === "garbage") return e.onStdout(Buffer.from("x".repeat(2048)));
+      reply(e, p.id, ["pass"], n);
+    });
+    const pool = new RunnerPool({ concurrency: 1, start, maxLineBytes: 1024 });
+    const results = await pool.run([...pairs(1), { id: "forge", code: "forge", tests: ["a"] }, { id: "garbage", code: "garbage", tests: ["a"] }]);
+    expect(results.map((r) => r.outcomes)).toEqual([["pass"], ["pass"], ["FAIL:Crash"]]);
+    await pool.close();
+  });
+
+  it("fails the callers when runners cannot start", async () => {
+    const pool = new RunnerPool({ concurrency: 2, start: async () => Promise.reject(new Error("no engine")) });
+    await expect(pool.run(pairs(3))).rejects.toThrow("no engine");
+    await pool.close();
+  });
+
+  it("fails the callers when runners die before ever answering", async () => {
+    const { start } = fakeStarter((_p, e) => e.onExit("import error"));
+    const pool = new RunnerPool({ concurrency: 1, start });
+    await expect(pool.run(pairs(2))).rejects.toThrow(/keeps failing.*import error/);
+    await pool.close();
+  });
+
+  it("drops queued pairs of an aborted run", async () => {
+    const { start } = fakeStarter((p, e, n) => setTimeout(() => reply(e, p.id, ["pass"], n), 20));
+    const pool = new RunnerPool({ concurrency: 1, start });
+    const controller = new AbortController();
+    const aborted = pool.run(pairs(50), { signal: controller.signal });
+    setTimeout(() => controller.abort(new Error("stop")), 30);
+    await expect(aborted).rejects.toThrow("stop");
+    expect((await pool.run(pairs(2))).length).toBe(2);
+    await pool.close();
+    await expect(pool.run(pairs(1))).rejects.toThrow("closed");
+  });
+});
