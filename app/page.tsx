@@ -17,10 +17,12 @@ export default async function HomePage({ searchParams }: { searchParams: Promise
   return (
     <div className="space-y-12">
       {boards.map((board) => (
-        <section key={board.benchmark.slug} className="space-y-4">
+        <section key={board.benchmark.slug} className="space-y-4" aria-labelledby={`bench-${board.benchmark.slug}`}>
           <div className="flex flex-wrap items-end justify-between gap-4">
             <div>
-              <h1 className="text-2xl font-semibold tracking-tight">{board.benchmark.name}</h1>
+              <h1 id={`bench-${board.benchmark.slug}`} className="text-2xl font-semibold tracking-tight">
+                {board.benchmark.name}
+              </h1>
               <p className="mt-1 max-w-3xl text-sm text-slate-600">
                 Version {board.benchmark.version} · {board.benchmark.queries} queries · {board.benchmark.corpus} snippets in the
                 pool. A retrieved snippet counts only if it passes every test of its query. Values are means over queries with 95%

@@ -11,8 +11,9 @@ test("leaderboard shows the published baselines with their metrics", async ({ pa
   expect(models.length).toBeGreaterThanOrEqual(2);
 
   await page.goto("/");
-  await expect(page.getByRole("heading", { name: "ExecRetrieval Demo" })).toBeVisible();
-  const rows = page.getByTestId("leaderboard-row");
+  const demo = page.getByRole("region", { name: "ExecRetrieval Demo" });
+  await expect(demo.getByRole("heading", { name: "ExecRetrieval Demo" })).toBeVisible();
+  const rows = demo.getByTestId("leaderboard-row");
   await expect(rows).toHaveCount(board.rows.length);
   const bm25 = rows.filter({ hasText: "BM25" });
   await expect(bm25).toHaveCount(1);
@@ -23,17 +24,18 @@ test("leaderboard shows the published baselines with their metrics", async ({ pa
   await expect(bm25).toContainText(exec1.value.toFixed(3));
   await expect(bm25).toContainText(`[${exec1.ci95[0].toFixed(3)}, ${exec1.ci95[1].toFixed(3)}]`);
   // Column headers explain themselves.
-  await expect(page.getByRole("columnheader", { name: "exec@1", exact: true })).toHaveAttribute("title", /higher is better/i);
+  await expect(demo.getByRole("columnheader", { name: "exec@1", exact: true })).toHaveAttribute("title", /higher is better/i);
 });
 
 test("the k switcher changes the precision and nDCG columns and lives in the URL", async ({ page }) => {
   await page.goto("/");
-  await expect(page.getByRole("columnheader", { name: "nDCG@1", exact: true })).toBeVisible();
-  await page.getByRole("link", { name: "5", exact: true }).click();
+  const demo = page.getByRole("region", { name: "ExecRetrieval Demo" });
+  await expect(demo.getByRole("columnheader", { name: "nDCG@1", exact: true })).toBeVisible();
+  await demo.getByRole("link", { name: "5", exact: true }).click();
   await expect(page).toHaveURL(/\?k=5$/);
-  await expect(page.getByRole("columnheader", { name: "nDCG@5", exact: true })).toBeVisible();
-  await expect(page.getByRole("columnheader", { name: "execp@5", exact: true })).toBeVisible();
-  await expect(page.getByRole("columnheader", { name: "nDCG@1", exact: true })).toHaveCount(0);
+  await expect(demo.getByRole("columnheader", { name: "nDCG@5", exact: true })).toBeVisible();
+  await expect(demo.getByRole("columnheader", { name: "execp@5", exact: true })).toBeVisible();
+  await expect(demo.getByRole("columnheader", { name: "nDCG@1", exact: true })).toHaveCount(0);
   // exec@k columns stay for every k.
-  for (const k of [1, 3, 5, 10]) await expect(page.getByRole("columnheader", { name: `exec@${k}`, exact: true })).toBeVisible();
+  for (const k of [1, 3, 5, 10]) await expect(demo.getByRole("columnheader", { name: `exec@${k}`, exact: true })).toBeVisible();
 });
