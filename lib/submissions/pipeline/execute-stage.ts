@@ -1,0 +1,29 @@
+import { pairKey, runPairsCached } from "@/lib/execution/run-cached";
+import type { Sandbox } from "@/lib/sandbox/types";
+import { reportProgress } from "../status";
+import type { ScoringContext } from "./load-scoring-context";
+import type { RankedTop } from "./rank-stage";
+
+export function distinctPairCount(ctx: ScoringContext, top: RankedTop): number {
+  const keys = new Set<string>();
+  ctx.queries.forEach((q, qi) => top[qi].forEach((ci) => keys.add(pairKey(ctx.corpus[ci].code, q.tests))));
+  return keys.size;
+}
+
+// Executing: every (retrieved snippet, query tests) pair of the top-k, through the execution
+// cache. Returns, per query, whether each ranked snippet passes every test.
+export async function executeTopK(submissionId: string, ctx: ScoringContext, top: RankedTop, sandbox: Sandbox): Promise<boolean[][]> {
+  const pairs = ctx.queries.flatMap((q, qi) => Array.from(top[qi], (ci) => ({ code: ctx.corpus[ci].code, tests: q.tests })));
+  let lastReport = 0;
+  const verdicts = await runPairsCached(pairs, {
+    sandbox,
+    onProgress: async (done, total) => {
+      const now = Date.now();
+      if (done === total || now - lastReport > 500) {
+        lastReport = now;
+        await reportProgress(submissionId, done, total);
+      }
+    },
+  });
+  return ctx.queries.map((q, qi) => Array.from(top[qi], (ci) => verdicts.get(pairKey(ctx.corpus[ci].code, q.tests))!.passed));
+}
