@@ -3,7 +3,7 @@ import tseslint from "typescript-eslint";
 import reactHooks from "eslint-plugin-react-hooks";
 
 export default tseslint.config(
-  { ignores: ["node_modules/**", ".next/**", "var/**", "lib/db/generated/**", "next-env.d.ts", "tests/fixtures/**"] },
+  { ignores: ["node_modules/**", ".next/**", ".next-*/**", "var/**", "lib/db/generated/**", "next-env.d.ts", "tests/fixtures/**"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
