@@ -1,0 +1,146 @@
+import { isMaintainer, type Principal } from "@/lib/auth/authenticate";
+import { db } from "@/lib/db/client";
+import { AppError } from "@/lib/errors/app-error";
+import { RUNNER_VERSION, type TestOutcome } from "@/lib/sandbox/types";
+import { singleEditDiff, type SingleEdit } from "./single-edit-diff";
+
+export interface DrilldownSnippet {
+  rank: number;
+  corpusId: string;
+  score: number;
+  /** "canonical" or "distractor" of this query, or "other" (another query's snippet). */
+  role: "canonical" | "distractor" | "other";
+  ownerQueryId: string;
+  bugType: string | null;
+  bugDescription: string | null;
+  code: string;
+  /** For this query's own distractors: the edit against the canonical. */
+  edit: SingleEdit | null;
+  outcomes: TestOutcome[] | null;
+  testsPassed: number;
+  passes: boolean;
+}
+
+export interface QueryDrilldown {
+  submission: { id: string; model: string; provider: string; similarity: string; status: string; benchmark: string; version: string };
+  query: { queryId: string; functionName: string; domain: string; text: string; tests: string[] };
+  top: DrilldownSnippet[];
+  execAtK: Record<"1" | "3" | "5" | "10", boolean>;
+  /** This query's canonical and distractors with their similarity, whether ranked or not. */
+  own: { corpusId: string; role: "canonical" | "distractor"; bugType: string | null; score: number; rank: number | null }[];
+  neighbours: { previous: string | null; next: string | null };
+  otherSubmissions: { id: string; model: string; rank1Passes: boolean | null }[];
+}
+
+// Figure 1 of the paper for any query and submission: the ranked snippets, their scores and
+// roles, the single edit each distractor makes, and which tests each passes.
+export async function getQueryDrilldown(submissionId: string, queryId: string, viewer: Principal | null): Promise<QueryDrilldown> {
+  const sub = await db().submission.findUnique({
+    where: { id: submissionId },
+    select: {
+      id: true,
+      userId: true,
+      status: true,
+      modelName: true,
+      provider: true,
+      similarity: true,
+      versionId: true,
+      version: { select: { version: true, benchmark: { select: { slug: true } } } },
+    },
+  });
+  const visible = sub && (sub.status === "published" || isMaintainer(viewer) || viewer?.userId === sub.userId);
+  if (!sub || !visible) throw new AppError("NOT_FOUND", `no submission ${submissionId}`);
+  const query = await db().query.findUnique({
+    where: { versionId_queryId: { versionId: sub.versionId, queryId } },
+    select: { id: true, queryId: true, functionName: true, domain: true, text: true, tests: true, testsHash: true, position: true },
+  });
+  if (!query) throw new AppError("NOT_FOUND", `no query ${queryId} in this benchmark version`);
+  const ranking = await db().ranking.findUnique({
+    where: { submissionId_queryDbId: { submissionId, queryDbId: query.id } },
+    select: { topCorpusIds: true, topScores: true, watchedCorpusIds: true, watchedScores: true, passes: true },
+  });
+  if (!ranking) throw new AppError("NOT_FOUND", `submission ${submissionId} has not ranked query ${queryId} yet`);
+
+  const items = await db().corpusItem.findMany({
+    where: { OR: [{ id: { in: ranking.topCorpusIds } }, { versionId: sub.versionId, queryId }] },
+    select: { id: true, corpusId: true, queryId: true, role: true, code: true, codeHash: true, bugType: true, bugDescription: true },
+  });
+  const byId = new Map(items.map((i) => [i.id, i]));
+  const canonical = items.find((i) => i.queryId === queryId && i.role === "canonical");
+  const executions = await db().execution.findMany({
+    where: { testsHash: query.testsHash, codeHash: { in: [...new Set(ranking.topCorpusIds.map((id) => byId.get(id)!.codeHash))] } },
+    select: { codeHash: true, outcomes: true, runnerVersion: true },
+  });
+  // Prefer the current runner's verdicts; fall back to the newest recorded otherwise.
+  const outcomesByCode = new Map<string, string[]>();
+  for (const e of executions) {
+    if (!outcomesByCode.has(e.codeHash) || e.runnerVersion === RUNNER_VERSION) outcomesByCode.set(e.codeHash, e.outcomes);
+  }
+
+  const top: DrilldownSnippet[] = ranking.topCorpusIds.map((id, i) => {
+    const item = byId.get(id)!;
+    const own = item.queryId === queryId;
+    const outcomes = (outcomesByCode.get(item.codeHash) as TestOutcome[] | undefined) ?? null;
+    return {
+      rank: i + 1,
+      corpusId: item.corpusId,
+      score: ranking.topScores[i],
+      role: own ? item.role : "other",
+      ownerQueryId: item.queryId,
+      bugType: item.bugType,
+      bugDescription: item.bugDescription,
+      code: item.code,
+      edit: own && item.role === "distractor" && canonical ? singleEditDiff(canonical.code, item.code) : null,
+      outcomes,
+      testsPassed: outcomes ? outcomes.filter((o) => o === "pass").length : 0,
+      passes: ranking.passes[i] ?? false,
+    };
+  });
+  const execAt = (k: number) => top.slice(0, k).some((s) => s.passes);
+  const rankOf = new Map(ranking.topCorpusIds.map((id, i) => [id, i + 1]));
+
+  const [neighbours, others] = await Promise.all([
+    db().query.findMany({
+      where: { versionId: sub.versionId, position: { in: [query.position - 1, query.position + 1] } },
+      select: { queryId: true, position: true },
+    }),
+    db().submission.findMany({
+      where: { versionId: sub.versionId, status: "published", id: { not: sub.id } },
+      select: { id: true, modelName: true, rankings: { where: { queryDbId: query.id }, select: { passes: true } } },
+      orderBy: { publishedAt: "asc" },
+    }),
+  ]);
+
+  return {
+    submission: {
+      id: sub.id,
+      model: sub.modelName,
+      provider: sub.provider,
+      similarity: sub.similarity,
+      status: sub.status,
+      benchmark: sub.version.benchmark.slug,
+      version: sub.version.version,
+    },
+    query: { queryId: query.queryId, functionName: query.functionName, domain: query.domain, text: query.text, tests: query.tests },
+    top,
+    execAtK: { "1": execAt(1), "3": execAt(3), "5": execAt(5), "10": execAt(10) },
+    own: ranking.watchedCorpusIds
+      .map((id, i) => {
+        const item = byId.get(id);
+        if (!item) return null;
+        return {
+          corpusId: item.corpusId,
+          role: item.role,
+          bugType: item.bugType,
+          score: ranking.watchedScores[i],
+          rank: rankOf.get(id) ?? null,
+        };
+      })
+      .filter((x) => x !== null),
+    neighbours: {
+      previous: neighbours.find((n) => n.position === query.position - 1)?.queryId ?? null,
+      next: neighbours.find((n) => n.position === query.position + 1)?.queryId ?? null,
+    },
+    otherSubmissions: others.map((o) => ({ id: o.id, model: o.modelName, rank1Passes: o.rankings[0]?.passes[0] ?? null })),
+  };
+}
