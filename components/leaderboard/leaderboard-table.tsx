@@ -1,3 +1,4 @@
+import Link from "next/link";
 import type { LeaderboardRow } from "@/lib/leaderboard/get-leaderboard";
 import type { MetricName } from "@/lib/submissions/serialize";
 import { MetricCell } from "./metric-cell";
@@ -62,7 +63,9 @@ export function LeaderboardTable({ rows, k }: { rows: LeaderboardRow[]; k: numbe
             <tr key={r.submissionId} data-testid="leaderboard-row" className="hover:bg-slate-50">
               <td className="px-3 py-2 text-slate-500">{i + 1}</td>
               <td className="px-3 py-2 font-medium">
-                {r.model}
+                <Link href={`/submissions/${r.submissionId}`} className="hover:text-emerald-700 hover:underline">
+                  {r.model}
+                </Link>
                 {r.isBaseline && (
                   <span className="ml-2 rounded bg-slate-200 px-1.5 py-0.5 text-xs font-normal text-slate-700">baseline</span>
                 )}
