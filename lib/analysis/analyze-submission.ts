@@ -1,0 +1,77 @@
+// Every per-submission analysis of the paper beyond the headline metrics, from one
+// submission's evidence. All intervals share the submission's bootstrap resamples.
+import { BOOTSTRAP_METHOD, BOOTSTRAP_REPLICATES, BOOTSTRAP_SEED, type BootstrapOptions } from "@/lib/metrics/bootstrap";
+import type { QueryScores } from "@/lib/metrics/score-queries";
+import { measureDeception, type Deception } from "./deception";
+import type { SubmissionEvidence } from "./evidence";
+import type { BenchmarkLayout } from "./layout";
+import { attributeMisses, classifyRank1, type MissAttribution, type Rank1Kind } from "./miss-attribution";
+import { measurePerDomain, type DomainExec } from "./per-domain";
+import { measurePoolDensity, type PoolDensity } from "./pool-density";
+import { measureSimilarityGap, type QueryGap, type SimilarityGap } from "./similarity-gap";
+
+/** Bump when a definition changes: stored analyses of an older engine are recomputed. */
+export const ANALYSIS_ENGINE_VERSION = 1;
+
+type Without<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
+export interface QueryRecord {
+  queryId: string;
+  domain: string;
+  rank1: { corpusId: string; kind: Rank1Kind } | null;
+  /** Rank of the first correct_corpus_id within the executed top-k, or null. */
+  canonicalRank: number | null;
+  exec: Record<number, number>;
+  executionPrecision: Record<number, number>;
+  ndcg: Record<number, number>;
+  gap: Without<QueryGap, "queryId">;
+}
+
+export interface SubmissionAnalysis {
+  engineVersion: number;
+  bootstrap: { replicates: number; seed: number; method: string };
+  missAttribution: MissAttribution;
+  similarityGap: Omit<SimilarityGap, "perQuery">;
+  deception: Deception;
+  perDomain: DomainExec[];
+  poolDensity: PoolDensity;
+  perQuery: QueryRecord[];
+}
+
+export function analyzeSubmission(
+  layout: BenchmarkLayout,
+  evidence: SubmissionEvidence,
+  perQueryScores: readonly QueryScores[],
+  opts: BootstrapOptions = {},
+): SubmissionAnalysis {
+  if (evidence.length !== layout.queries.length || perQueryScores.length !== layout.queries.length) {
+    throw new RangeError(`evidence for ${evidence.length} and scores for ${perQueryScores.length} of ${layout.queries.length} queries`);
+  }
+  const { perQuery: gaps, ...similarityGap } = measureSimilarityGap(layout, evidence, opts);
+  const perQuery = layout.queries.map((q, qi): QueryRecord => {
+    const e = evidence[qi], s = perQueryScores[qi];
+    const correct = new Set(q.correctRows);
+    const at = Array.from(e.top).findIndex((row) => correct.has(row));
+    const { queryId: _id, ...gap } = gaps[qi];
+    return {
+      queryId: q.queryId,
+      domain: q.domain,
+      rank1: e.top.length > 0 ? { corpusId: layout.corpus[e.top[0]].corpusId, kind: classifyRank1(layout, qi, e.top, e.passes) } : null,
+      canonicalRank: at >= 0 ? at + 1 : null,
+      exec: s.exec,
+      executionPrecision: s.execution_precision,
+      ndcg: s.ndcg,
+      gap,
+    };
+  });
+  return {
+    engineVersion: ANALYSIS_ENGINE_VERSION,
+    bootstrap: { replicates: opts.replicates ?? BOOTSTRAP_REPLICATES, seed: opts.seed ?? BOOTSTRAP_SEED, method: BOOTSTRAP_METHOD },
+    missAttribution: attributeMisses(layout, evidence, opts),
+    similarityGap,
+    deception: measureDeception(layout, evidence, opts),
+    perDomain: measurePerDomain(layout, evidence, opts),
+    poolDensity: measurePoolDensity(layout, evidence, opts),
+    perQuery,
+  };
+}

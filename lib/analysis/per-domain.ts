@@ -1,0 +1,41 @@
+// exec@1 within each domain (paper Figure 6b): the share of the domain's queries whose rank-1
+// snippet passes. Intervals resample all queries, so a domain's size varies by replicate.
+import { ratioEstimates } from "@/lib/metrics/estimates";
+import type { BootstrapOptions } from "@/lib/metrics/bootstrap";
+import type { SubmissionEvidence } from "./evidence";
+import type { BenchmarkLayout } from "./layout";
+import { statOf, type Stat } from "./stat";
+
+export interface DomainExec {
+  domain: string;
+  queries: number;
+  solved: number;
+  exec1: Stat;
+}
+
+/** Domains in code-unit order of their names. */
+export function measurePerDomain(layout: BenchmarkLayout, evidence: SubmissionEvidence, opts: BootstrapOptions = {}): DomainExec[] {
+  const Q = layout.queries.length;
+  const domains = [...new Set(layout.queries.map((q) => q.domain))].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const pass = evidence.map((e) => (e.top.length > 0 && e.passes[0] ? 1 : 0));
+  const columns = domains.map((d) => {
+    const den = new Float64Array(Q), num = new Float64Array(Q);
+    layout.queries.forEach((q, i) => {
+      if (q.domain === d) {
+        den[i] = 1;
+        num[i] = pass[i];
+      }
+    });
+    return { num, den };
+  });
+  const estimates = ratioEstimates(columns, opts);
+  return domains.map((domain, m) => {
+    const den = columns[m].den, num = columns[m].num;
+    let queries = 0, solved = 0;
+    for (let i = 0; i < Q; i++) {
+      queries += den[i];
+      solved += num[i];
+    }
+    return { domain, queries, solved, exec1: statOf(estimates[m], "no query in this domain") };
+  });
+}
