@@ -1,0 +1,140 @@
+import crypto from "node:crypto";
+import { BUG_TYPES, type BugType } from "@/lib/benchmark/format";
+import type { Sandbox } from "@/lib/sandbox/types";
+import { applyEdit, editSize } from "./apply-edit";
+import { classifyOutcomes, failingTests, type CandidateVerdict } from "./classify-outcomes";
+import { describeEdit } from "./describe-edit";
+import { findMutations } from "./find-mutations";
+import type { MutationEdit } from "./mutation-edit";
+import { screenCandidates, screenKey } from "./screen-candidates";
+import { selectDistractors, type SelectableCandidate, type TakenDistractor } from "./select-distractors";
+
+// The mutation engine for a batch of tasks: propose every verified single edit of each
+// canonical, execute the mutants against the task's tests, classify, and select.
+
+export interface GenerationTask {
+  key: string;
+  functionName: string;
+  canonical: string;
+  tests: string[];
+  /** Distractors the task already has (hand-written), which count against the four slots. */
+  taken: (TakenDistractor & { code: string })[];
+  slots: number;
+}
+
+export interface EditRecord {
+  start: number;
+  end: number;
+  removed: number;
+  inserted: number;
+  size: number;
+}
+
+export interface GeneratedDistractor {
+  code: string;
+  bugType: BugType;
+  bugDescription: string;
+  edit: EditRecord;
+  verdict: CandidateVerdict;
+}
+
+/** Where each candidate of a task ended up; one bucket per candidate. */
+export type CandidateBucket = CandidateVerdict | "duplicate" | "selected" | "surplus";
+
+export interface TaskGeneration {
+  generated: number;
+  dropped: { unparseable: number; not_isolated: number };
+  buckets: Partial<Record<CandidateBucket, number>>;
+  byBugType: Partial<Record<BugType, { generated: number; keepable: number; selected: number }>>;
+  selected: GeneratedDistractor[];
+  /** Distinct failing-test subsets among keepable candidates and taken distractors. */
+  subsetsAvailable: number;
+  error?: string;
+}
+
+export interface GenerationOptions {
+  sandbox: Sandbox;
+  screenTimeoutMs: number;
+}
+
+export interface GenerationBatch {
+  tasks: Map<string, TaskGeneration>;
+  screening: { executed: number; cached: number };
+}
+
+interface Candidate extends SelectableCandidate {
+  edit: MutationEdit;
+  code: string;
+}
+
+export function typePriority(functionName: string): BugType[] {
+  const rotation = crypto.createHash("sha256").update(functionName).digest().readUInt32BE(0) % BUG_TYPES.length;
+  return [...BUG_TYPES.slice(rotation), ...BUG_TYPES.slice(0, rotation)];
+}
+
+export async function generateDistractors(tasks: GenerationTask[], opts: GenerationOptions): Promise<GenerationBatch> {
+  const sites = await findMutations(tasks.map((t) => ({ id: t.key, source: t.canonical })));
+  const perTask = new Map<string, { candidates: Candidate[]; duplicates: number }>();
+  const pairs: { code: string; tests: string[] }[] = [];
+  for (const t of tasks) {
+    // Identical mutants from different edits, or equal to a hand-written one, run once.
+    const seen = new Set([t.canonical, ...t.taken.map((d) => d.code)]);
+    const candidates: Candidate[] = [];
+    let duplicates = 0;
+    for (const edit of sites.get(t.key)!.edits) {
+      const code = applyEdit(t.canonical, edit);
+      if (seen.has(code)) {
+        duplicates += 1;
+        continue;
+      }
+      seen.add(code);
+      const site = `${edit.start}:${edit.end}`;
+      candidates.push({ order: candidates.length, bugType: edit.bug_type, verdict: "passes_all", signature: "", site, edit, code });
+      pairs.push({ code, tests: t.tests });
+    }
+    perTask.set(t.key, { candidates, duplicates });
+  }
+  const screened = await screenCandidates(pairs, opts.sandbox, opts.screenTimeoutMs);
+
+  const results = new Map<string, TaskGeneration>();
+  for (const t of tasks) {
+    const { candidates, duplicates } = perTask.get(t.key)!;
+    const found = sites.get(t.key)!;
+    for (const c of candidates) {
+      const outcomes = screened.outcomes.get(screenKey(c.code, t.tests))!;
+      c.verdict = classifyOutcomes(outcomes);
+      c.signature = failingTests(outcomes).join(",");
+    }
+    const chosen = selectDistractors(candidates, t.taken, t.slots, typePriority(t.functionName)) as Candidate[];
+    const chosenSet = new Set(chosen);
+    const buckets: TaskGeneration["buckets"] = duplicates ? { duplicate: duplicates } : {};
+    const byBugType: TaskGeneration["byBugType"] = {};
+    for (const c of candidates) {
+      const keepable = c.verdict === "wrong_output" || c.verdict === "crashes_some";
+      const bucket: CandidateBucket = chosenSet.has(c) ? "selected" : keepable ? "surplus" : c.verdict;
+      buckets[bucket] = (buckets[bucket] ?? 0) + 1;
+      const stats = (byBugType[c.bugType] ??= { generated: 0, keepable: 0, selected: 0 });
+      stats.generated += 1;
+      if (keepable) stats.keepable += 1;
+      if (bucket === "selected") stats.selected += 1;
+    }
+    const subsets = new Set(t.taken.map((d) => d.signature));
+    for (const c of candidates) if (c.verdict === "wrong_output" || c.verdict === "crashes_some") subsets.add(c.signature);
+    results.set(t.key, {
+      generated: candidates.length + duplicates,
+      subsetsAvailable: subsets.size,
+      dropped: found.dropped,
+      buckets,
+      byBugType,
+      error: found.error,
+      selected: chosen.map((c) => ({
+        code: c.code,
+        bugType: c.bugType,
+        bugDescription: describeEdit(c.edit),
+        edit: { start: c.edit.start, end: c.edit.end, removed: [...c.edit.original].length, inserted: [...c.edit.replacement].length, size: editSize(c.edit) },
+        verdict: c.verdict,
+      })),
+    });
+  }
+  return { tasks: results, screening: { executed: screened.executed, cached: screened.cached } };
+}

@@ -1,0 +1,37 @@
+import { z } from "zod";
+import { BUG_TYPES } from "@/lib/benchmark/format";
+
+// One single-span edit of a canonical, as find-mutation-sites.py proposes it. Offsets count
+// Unicode code points (Python str indices); applyEdit converts them for JavaScript strings.
+export const mutationEditSchema = z.object({
+  bug_type: z.enum(BUG_TYPES),
+  start: z.number().int().min(0),
+  end: z.number().int().min(0),
+  replacement: z.string(),
+  original: z.string(),
+  context: z.string(),
+  detail: z.object({
+    kind: z.enum(["replace", "delete", "swap_arguments", "swap_operands"]),
+    role: z.string().optional(),
+    before: z.string().optional(),
+    after: z.string().optional(),
+    guard: z.string().optional(),
+    callee: z.string().optional(),
+    operator: z.string().optional(),
+    first: z.string().optional(),
+    second: z.string().optional(),
+  }),
+});
+
+export type MutationEdit = z.infer<typeof mutationEditSchema>;
+
+export const siteReplySchema = z.union([
+  z.object({
+    id: z.string(),
+    edits: z.array(mutationEditSchema),
+    dropped: z.object({ unparseable: z.number().int(), not_isolated: z.number().int() }),
+  }),
+  z.object({ id: z.string(), error: z.string() }),
+]);
+
+export type SiteReply = z.infer<typeof siteReplySchema>;
