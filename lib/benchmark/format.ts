@@ -10,6 +10,18 @@ export const BUG_TYPES = [
   "remove_edge_case_check",
 ] as const;
 
+export type BugType = (typeof BUG_TYPES)[number];
+
+// Bug types of the paper's pilot era that survived into its released corpus (Table 2, and the
+// retired `boundary_error`). Accepted on import with a note, never produced by the build.
+export const LEGACY_BUG_TYPES = [
+  "ignores_constraint",
+  "missing_edge_case",
+  "wrong_semantics",
+  "wrong_algorithm",
+  "boundary_error",
+] as const;
+
 const id = z.string().min(1).max(64).regex(/^[A-Za-z0-9_.:-]+$/, "ids use letters, digits and _ . : - only");
 
 export const benchmarkMetaSchema = z.object({

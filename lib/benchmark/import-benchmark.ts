@@ -14,6 +14,8 @@ export interface ImportResult {
   corpus: number;
   created: boolean;
   execution: ExecutionReport | null;
+  /** Things accepted but worth a maintainer's attention (e.g. legacy bug types). */
+  notes: string[];
 }
 
 // Imports a benchmark directory as a new, immutable version. Re-importing identical content
@@ -21,7 +23,7 @@ export interface ImportResult {
 // written unless every check, including execution, passes, and then all in one transaction.
 export async function importBenchmark(dir: string, sandbox: Sandbox): Promise<ImportResult> {
   const data = await readBenchmarkDir(dir);
-  checkIntegrity(data);
+  const { notes } = checkIntegrity(data);
   const { slug, version } = data.meta;
 
   const existing = await db().benchmarkVersion.findFirst({
@@ -32,7 +34,7 @@ export async function importBenchmark(dir: string, sandbox: Sandbox): Promise<Im
     if (existing.sourceSha256 !== data.sourceSha256) {
       throw new AppError("CONFLICT", `${slug} version ${version} already exists with different content; versions are immutable, bump the version`);
     }
-    return { slug, version, versionId: existing.id, queries: existing.queryCount, corpus: existing.corpusCount, created: false, execution: null };
+    return { slug, version, versionId: existing.id, queries: existing.queryCount, corpus: existing.corpusCount, created: false, execution: null, notes };
   }
 
   const execution = await verifyByExecution(data, sandbox);
@@ -91,5 +93,5 @@ export async function importBenchmark(dir: string, sandbox: Sandbox): Promise<Im
     },
     { timeout: 60_000 },
   );
-  return { slug, version, versionId, queries: data.queries.length, corpus: data.corpus.length, created: true, execution };
+  return { slug, version, versionId, queries: data.queries.length, corpus: data.corpus.length, created: true, execution, notes };
 }
