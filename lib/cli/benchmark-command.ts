@@ -1,27 +1,85 @@
 import path from "node:path";
+import { buildBenchmark, DEFAULT_MIN_DISTRACTORS, DEFAULT_SCREEN_TIMEOUT_MS } from "@/lib/benchmark/build-benchmark";
 import { importBenchmark } from "@/lib/benchmark/import-benchmark";
+import { defaultOutDir, writeBenchmarkDir } from "@/lib/benchmark/write-benchmark-dir";
 import { disconnectDb } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
-import { createSandbox } from "@/lib/sandbox";
+import { createSandbox, type Sandbox } from "@/lib/sandbox";
 import { parse } from "./args";
 
+const USAGE = [
+  "usage: execboard benchmark import <dir> [--backend docker|process|auto]",
+  "       execboard benchmark build <src-dir> [--out <dir>] [--min-distractors N] [--screen-timeout-ms MS] [--backend …]",
+].join("\n");
+
 export async function benchmarkCommand(argv: string[]): Promise<number> {
-  const { positionals, values } = parse(argv, { backend: { type: "string" } });
-  const [sub, dir] = positionals;
-  if (sub !== "import" || !dir) throw new AppError("BAD_REQUEST", "usage: execboard benchmark import <dir> [--backend docker|process|auto]");
-  const sandbox = await createSandbox({ backend: values.backend as "docker" | "process" | "auto" | undefined });
+  const { positionals, values } = parse(argv, {
+    backend: { type: "string" },
+    out: { type: "string" },
+    "min-distractors": { type: "string" },
+    "screen-timeout-ms": { type: "string" },
+  });
+  const [sub, dir, extra] = positionals;
+  if (!dir || extra || (sub !== "import" && sub !== "build")) throw new AppError("BAD_REQUEST", USAGE);
+  const backend = values.backend;
+  if (backend !== undefined && !["docker", "process", "auto"].includes(backend)) throw new AppError("BAD_REQUEST", USAGE);
+  const sandbox = await createSandbox({
+    backend: backend as "docker" | "process" | "auto" | undefined,
+    onNotice: (m) => console.error(`execboard benchmark: ${m}`),
+  });
   try {
-    const r = await importBenchmark(path.resolve(dir), sandbox);
-    if (!r.created) {
-      console.log(`${r.slug} ${r.version} is already imported with identical content (${r.queries} queries, ${r.corpus} snippets)`);
-    } else {
-      const x = r.execution!;
-      console.log(`imported ${r.slug} ${r.version}: ${r.queries} queries, ${r.corpus} snippets`);
-      console.log(`verified by execution (${sandbox.backend}): ${x.pairs} pairs, ${x.executed} executed, ${x.cached} from cache`);
-    }
-    return 0;
+    return sub === "import" ? await runImport(dir, sandbox) : await runBuild(dir, values, sandbox);
   } finally {
     await sandbox.close();
     await disconnectDb();
   }
+}
+
+async function runImport(dir: string, sandbox: Sandbox): Promise<number> {
+  const r = await importBenchmark(path.resolve(dir), sandbox);
+  for (const note of r.notes) console.log(`note: ${note}`);
+  if (!r.created) {
+    console.log(`${r.slug} ${r.version} is already imported with identical content (${r.queries} queries, ${r.corpus} snippets)`);
+  } else {
+    const x = r.execution!;
+    console.log(`imported ${r.slug} ${r.version}: ${r.queries} queries, ${r.corpus} snippets`);
+    console.log(`verified by execution (${sandbox.backend}): ${x.pairs} pairs, ${x.executed} executed, ${x.cached} from cache`);
+  }
+  return 0;
+}
+
+function intOption(value: string | undefined, name: string, fallback: number, min: number, max: number): number {
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < min || n > max) throw new AppError("BAD_REQUEST", `--${name} must be an integer from ${min} to ${max}`);
+  return n;
+}
+
+// Exit 0 when every source task made it into the benchmark, 1 when some were excluded (the
+// benchmark and the report are written either way, so the report can be read and committed).
+async function runBuild(dir: string, values: Record<string, string | boolean | undefined>, sandbox: Sandbox): Promise<number> {
+  const out = (values.out as string | undefined) ?? defaultOutDir(dir);
+  if (!out) throw new AppError("BAD_REQUEST", `cannot derive an output directory from ${dir} (it does not end in -src); pass --out <dir>`);
+  const minDistractors = intOption(values["min-distractors"] as string | undefined, "min-distractors", DEFAULT_MIN_DISTRACTORS, 0, 4);
+  const screenTimeoutMs = intOption(values["screen-timeout-ms"] as string | undefined, "screen-timeout-ms", DEFAULT_SCREEN_TIMEOUT_MS, 100, 60_000);
+  const { report, files, data } = await buildBenchmark(path.resolve(dir), {
+    sandbox,
+    minDistractors,
+    screenTimeoutMs,
+    onProgress: (m) => console.error(`build: ${m}`),
+  });
+  if (data.queries.length === 0) {
+    await writeBenchmarkDir(path.resolve(out), { "gate-report.json": files["gate-report.json"], "gate-report.md": files["gate-report.md"] });
+    throw new AppError("BAD_REQUEST", `no task passed every gate; see ${path.join(out, "gate-report.md")}`);
+  }
+  await writeBenchmarkDir(path.resolve(out), files);
+  const t = report.totals;
+  console.log(`built ${report.benchmark.slug} ${report.benchmark.version} in ${out}: ${t.queries} queries, ${t.corpus} snippets ` +
+    `(${t.generated} generated, ${t.hand_written} hand-written distractors) in ${report.run.build_seconds} s`);
+  for (const x of report.tasks.filter((e) => e.failed)) {
+    console.log(`excluded ${x.source} ${x.function_name ?? ""}: gate ${x.failed!.gate} (${x.failed!.name}): ${x.failed!.reasons.join("; ")}`);
+  }
+  if (t.tasks_short_of_four) console.log(`${t.tasks_short_of_four} kept task(s) have fewer than 4 distractors; see gate-report.md`);
+  console.log(`gate report: ${path.join(out, "gate-report.md")}`);
+  return t.tasks_excluded ? 1 : 0;
 }

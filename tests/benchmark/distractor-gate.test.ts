@@ -1,0 +1,74 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { BuildDistractor, BuildTask } from "@/lib/benchmark/build-state";
+import { runDistractorGate } from "@/lib/benchmark/gates/distractor-gate";
+import type { TaskGeneration } from "@/lib/construction/generate-distractors";
+import { disconnectDb } from "@/lib/db/client";
+import { createSandbox } from "@/lib/sandbox";
+import type { Sandbox } from "@/lib/sandbox/types";
+import { CLAMP } from "./source-dir";
+
+// Gate 4 on hand-made distractor sets, executed in the sandbox: each refusal, and the
+// same-failing-subset rule, which refuses only when the engine had an alternative.
+
+function distractor(code: string, bugType = "wrong_comparison"): BuildDistractor {
+  return { code, bugType, bugDescription: "test", origin: "hand_written", edit: null, outcomes: null };
+}
+
+function task(distractors: BuildDistractor[], subsetsAvailable?: number): BuildTask {
+  const generation = subsetsAvailable === undefined ? null : ({ subsetsAvailable, generated: 0, dropped: { unparseable: 0, not_isolated: 0 }, buckets: {}, byBugType: {}, selected: [] } satisfies TaskGeneration);
+  return { source: "tasks/t.jsonl:1", file: "t", task: CLAMP, failure: null, canonicalOutcomes: null, distractors, generation, functionNames: [], warnings: [] };
+}
+
+const c = CLAMP.canonical;
+// Both fail exactly the tests where x > hi (tests 3 and 7).
+const highA = c.replace("return hi", "return x");
+const highB = c.replace("x > hi", "x > hi + 100");
+const lowBug = c.replace("return lo", "return x");
+
+describe("gate 4: distractor execution", () => {
+  let sandbox: Sandbox;
+  beforeAll(async () => {
+    sandbox = await createSandbox({ backend: "docker" });
+  });
+  afterAll(async () => {
+    await sandbox?.close();
+    await disconnectDb();
+  });
+
+  it("refuses distractors that pass, crash on every test, hang or repeat, and too few of them", async () => {
+    const t = task([
+      distractor(c.replace("x < lo", "lo > x")),
+      distractor("def clamp_value(x, lo, hi):\n    return x / 0\n"),
+      distractor("def clamp_value(x, lo, hi):\n    while True:\n        pass\n"),
+      distractor(lowBug),
+      distractor(lowBug),
+    ]);
+    await runDistractorGate([t], sandbox, 6);
+    expect(t.failure?.gate).toBe(4);
+    expect(t.failure?.reasons).toEqual([
+      "hand-written distractor 1 (wrong_comparison) passes every test: it is not a bug the tests can see",
+      expect.stringMatching(/^hand-written distractor 2 \(wrong_comparison\) crashes on every test \(test 1 FAIL:ZeroDivisionError/),
+      expect.stringMatching(/^hand-written distractor 3 \(wrong_comparison\) hangs \(test 1 TIMEOUT/),
+      "hand-written distractor 5 (wrong_comparison) is identical to distractor 4",
+      "5 distractors (at most 4)",
+      expect.stringMatching(/^only 5 distractor\(s\), at least 6 required/),
+    ]);
+  });
+
+  it("refuses distractors that all fail the same tests when a candidate failing others existed", async () => {
+    const t = task([distractor(highA), distractor(highB, "off_by_one")], 2);
+    await runDistractorGate([t], sandbox, 1);
+    expect(t.failure).toEqual({ gate: 4, reasons: ["all 2 distractors fail exactly tests 3, 7, though a candidate failing other tests exists"] });
+  });
+
+  it("only warns when no candidate could have made the failing subsets differ, and passes a sound set", async () => {
+    const unavoidable = task([distractor(highA), distractor(highB, "off_by_one")], 1);
+    const sound = task([distractor(highA), distractor(lowBug, "remove_edge_case_check")], 2);
+    await runDistractorGate([unavoidable, sound], sandbox, 2);
+    expect(unavoidable.failure).toBeNull();
+    expect(unavoidable.warnings).toEqual(["all 2 distractors fail exactly tests 3, 7; unavoidable with these tests (no candidate fails a different subset)"]);
+    expect(sound.failure).toBeNull();
+    expect(sound.warnings).toEqual([]);
+    expect(sound.distractors.map((d) => d.outcomes!.filter((o) => o !== "pass").length)).toEqual([2, 1]);
+  });
+});
