@@ -1,0 +1,55 @@
+import { listBenchmarkVersions } from "@/lib/benchmark/list-benchmark-versions";
+
+export const dynamic = "force-dynamic";
+
+// Benchmarks and their immutable versions. Every submission and leaderboard belongs to exactly
+// one version; new submissions are scored against the current (newest) one.
+export default async function BenchmarksPage() {
+  const benchmarks = await listBenchmarkVersions();
+  if (benchmarks.length === 0) {
+    return <p className="text-slate-600">No benchmark has been imported yet. Run `npx execboard benchmark import &lt;dir&gt;`.</p>;
+  }
+  return (
+    <div className="space-y-10">
+      <h1 className="text-2xl font-semibold tracking-tight">Benchmarks</h1>
+      {benchmarks.map((b) => (
+        <section key={b.slug} aria-labelledby={`versions-${b.slug}`} className="space-y-3">
+          <h2 id={`versions-${b.slug}`} className="text-xl font-semibold">
+            {b.name} <span className="font-mono text-sm font-normal text-slate-500">{b.slug}</span>
+          </h2>
+          <p className="max-w-3xl text-sm text-slate-600">
+            {b.description} License: {b.license}.
+          </p>
+          <table className="min-w-full text-left text-sm">
+            <caption className="sr-only">Versions of {b.name}</caption>
+            <thead className="border-b border-slate-200 text-slate-500">
+              <tr>
+                <th scope="col" className="py-2 pr-6">Version</th>
+                <th scope="col" className="py-2 pr-6">Imported</th>
+                <th scope="col" className="py-2 pr-6 text-right">Queries</th>
+                <th scope="col" className="py-2 pr-6 text-right">Snippets</th>
+                <th scope="col" className="py-2 pr-6 text-right">Distractors</th>
+                <th scope="col" className="py-2 pr-6 text-right">Published results</th>
+              </tr>
+            </thead>
+            <tbody>
+              {b.versions.map((v) => (
+                <tr key={v.version} className="border-b border-slate-100">
+                  <th scope="row" className="py-2 pr-6 font-mono font-normal">
+                    {v.version}
+                    {v.current ? <span className="ml-2 rounded bg-emerald-100 px-1.5 py-0.5 text-xs text-emerald-800">current</span> : null}
+                  </th>
+                  <td className="py-2 pr-6">{v.createdAt.slice(0, 10)}</td>
+                  <td className="py-2 pr-6 text-right tabular-nums">{v.queries}</td>
+                  <td className="py-2 pr-6 text-right tabular-nums">{v.corpus}</td>
+                  <td className="py-2 pr-6 text-right tabular-nums">{v.distractors}</td>
+                  <td className="py-2 pr-6 text-right tabular-nums">{v.publishedSubmissions}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
+      ))}
+    </div>
+  );
+}
