@@ -145,10 +145,12 @@ class Finder:
         return None
 
     def render_int(self, value, node):
-        literal = self.text(node).lower()
+        """value written like the literal it replaces: 0xF0 -> 0xEF, 0b101 -> 0b110, else decimal."""
+        literal = self.text(node)
         for prefix, fmt in (("0x", "x"), ("0b", "b"), ("0o", "o")):
-            if literal.startswith(prefix) and value >= 0:
-                return prefix + format(value, fmt)
+            if literal.lower().startswith(prefix) and value >= 0:
+                digits = format(value, fmt)
+                return literal[:2] + (digits.upper() if literal[2:] != literal[2:].lower() else digits)
         return str(value)
 
     def operator_span(self, after_node, before_node, words):
@@ -410,7 +412,10 @@ class Finder:
                 negated = isinstance(parent, ast.UnaryOp) and isinstance(parent.op, ast.USub)
                 if not negated:
                     self.off_by_one(node)
-        self.edits.sort(key=lambda e: (e["start"], e["end"], e["bug_type"], e["replacement"]))
+        # Source order; at one site, a variant that introduces a minus sign (`total = -1` from
+        # `total = 0`) comes after the one that does not, since the selection takes the first.
+        self.edits.sort(key=lambda e: (e["start"], e["end"], e["bug_type"],
+                                       e["replacement"].startswith("-") and not e["original"].startswith("-"), e["replacement"]))
         return self.edits
 
 

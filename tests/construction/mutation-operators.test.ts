@@ -26,10 +26,17 @@ describe("off_by_one: an integer constant ±1", () => {
     ]);
   });
 
+  it("offers the variant without a new minus sign first (the selection takes the first)", async () => {
+    expect((await mutants("def f(xs):\n    total = 0\n    return total\n", "off_by_one")).map((m) => m.code)).toEqual([
+      "def f(xs):\n    total = 1\n    return total\n",
+      "def f(xs):\n    total = -1\n    return total\n",
+    ]);
+  });
+
   it("keeps the literal's base and leaves booleans alone", async () => {
     expect((await mutants("def mask(n):\n    return n & 0xF0 or True\n", "off_by_one")).map((m) => m.code)).toEqual([
-      "def mask(n):\n    return n & 0xef or True\n",
-      "def mask(n):\n    return n & 0xf1 or True\n",
+      "def mask(n):\n    return n & 0xEF or True\n",
+      "def mask(n):\n    return n & 0xF1 or True\n",
     ]);
   });
 });
