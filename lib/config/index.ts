@@ -18,6 +18,16 @@ const schema = z.object({
   EXECBOARD_QUEUE_PREFIX: z.string().default("execboard"),
   EXECBOARD_URL: z.string().url().default("http://localhost:3000"),
   EXECBOARD_TOKEN: z.string().optional(),
+  // Accounts and access (README: Tokens, sign-in and quotas).
+  EXECBOARD_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(90),
+  EXECBOARD_SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(24 * 7),
+  EXECBOARD_QUOTA_PER_DAY: z.coerce.number().int().min(0).default(10),
+  EXECBOARD_QUOTA_TOTAL: z.coerce.number().int().min(0).default(100),
+  EXECBOARD_QUOTA_CONCURRENT: z.coerce.number().int().min(0).default(3),
+  // Requests per window on /api/v1, per API token and per client IP; 0 turns a limit off.
+  EXECBOARD_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  EXECBOARD_RATE_LIMIT_PER_TOKEN: z.coerce.number().int().min(0).default(600),
+  EXECBOARD_RATE_LIMIT_PER_IP: z.coerce.number().int().min(0).default(1200),
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
 });
 

@@ -1,4 +1,4 @@
-import { authenticateOptional } from "@/lib/auth/authenticate";
+import { optionalViewer } from "@/lib/auth/resolve-viewer";
 import { handle, json } from "@/lib/http/respond";
 import { getSubmission } from "@/lib/submissions/get-submission";
 
@@ -7,7 +7,7 @@ export const dynamic = "force-dynamic";
 
 // GET /api/v1/submissions/{id} – status, stage progress, history and (once scored) metrics
 export const GET = handle(async (request: Request, ctx: { params: Promise<{ id: string }> }) => {
-  const viewer = await authenticateOptional(request.headers.get("authorization"));
+  const viewer = await optionalViewer(request);
   const { id } = await ctx.params;
   return json(await getSubmission(id, viewer));
 });

@@ -1,0 +1,33 @@
+import { getConfig } from "@/lib/config";
+import { db } from "@/lib/db/client";
+import { AppError } from "@/lib/errors/app-error";
+import type { Principal } from "./principal";
+import { expiryAfterDays, generateToken, MAX_TOKEN_DAYS, TOKEN_ID_PATTERN } from "./tokens";
+import { TOKEN_SELECT, toTokenView, type TokenSecret } from "./token-view";
+
+// Replaces one of the viewer's tokens with a fresh one of the same name and lifetime, in one
+// transaction: the old token (and its web sessions) stop working the moment the new one exists.
+// A revoked token cannot be rotated; an expired one can (that is how it is renewed).
+export async function rotateToken(viewer: Principal, tokenId: string): Promise<TokenSecret> {
+  if (!TOKEN_ID_PATTERN.test(tokenId)) throw new AppError("NOT_FOUND", `no token ${tokenId}`);
+  const t = generateToken();
+  const row = await db().$transaction(async (tx) => {
+    const old = await tx.apiToken.findFirst({
+      where: { id: tokenId, userId: viewer.userId },
+      select: { id: true, name: true, prefix: true, createdAt: true, expiresAt: true, revokedAt: true },
+    });
+    if (!old) throw new AppError("NOT_FOUND", `no token ${tokenId}`);
+    // A concurrent rotation or revocation wins the race; this one then fails cleanly.
+    const revoked = await tx.apiToken.updateMany({ where: { id: old.id, revokedAt: null }, data: { revokedAt: new Date() } });
+    if (revoked.count === 0) throw new AppError("CONFLICT", `token ${old.prefix}… is revoked; create a new one instead`);
+    await tx.session.deleteMany({ where: { tokenId: old.id } });
+    const days = old.expiresAt
+      ? Math.min(MAX_TOKEN_DAYS, Math.max(1, Math.round((old.expiresAt.getTime() - old.createdAt.getTime()) / 86_400_000)))
+      : getConfig().EXECBOARD_TOKEN_TTL_DAYS;
+    return tx.apiToken.create({
+      data: { userId: viewer.userId, tokenHash: t.hash, prefix: t.prefix, name: old.name, expiresAt: expiryAfterDays(days) },
+      select: TOKEN_SELECT,
+    });
+  });
+  return { token: t.token, info: toTokenView(row, viewer.tokenId), replaces: tokenId };
+}

@@ -1,0 +1,32 @@
+// The web session cookie: a random id (its hash is what the database holds), httpOnly so
+// scripts in the page cannot read it, SameSite=Lax so other sites cannot post with it.
+export const SESSION_COOKIE = "execboard_session";
+
+export interface SessionCookieOptions {
+  httpOnly: true;
+  sameSite: "lax";
+  path: "/";
+  secure: boolean;
+  expires: Date;
+}
+
+export function sessionCookieOptions(expiresAt: Date, secure: boolean): SessionCookieOptions {
+  return { httpOnly: true, sameSite: "lax", path: "/", secure, expires: expiresAt };
+}
+
+// Secure cookies need HTTPS; behind a TLS-terminating proxy the proxy says so.
+export function isHttpsRequest(headers: Headers): boolean {
+  return headers.get("x-forwarded-proto")?.split(",")[0].trim() === "https";
+}
+
+export function readCookie(header: string | null, name: string): string | undefined {
+  if (!header) return undefined;
+  for (const part of header.split(";")) {
+    const eq = part.indexOf("=");
+    if (eq > 0 && part.slice(0, eq).trim() === name) {
+      const value = part.slice(eq + 1).trim();
+      return value === "" ? undefined : value;
+    }
+  }
+  return undefined;
+}

@@ -1,0 +1,59 @@
+import { describe, expect, it } from "vitest";
+import { canSeeSubmission, isAdmin, isMaintainer, requireRole } from "@/lib/auth/policies";
+import type { Principal } from "@/lib/auth/principal";
+import { safeRedirectPath } from "@/lib/auth/safe-redirect";
+import { readCookie, sessionCookieOptions } from "@/lib/auth/session-cookie";
+
+const who = (role: Principal["role"], userId = `${role}-id`): Principal => ({ userId, email: `${role}@x.test`, role });
+
+describe("access rules", () => {
+  const owner = who("vendor", "owner");
+  const otherVendor = who("vendor", "someone-else");
+
+  it("shows an unpublished submission to its owner and to maintainers and admins only", () => {
+    for (const status of ["queued", "executing", "scored", "failed", "rejected"]) {
+      const s = { userId: "owner", status };
+      expect(canSeeSubmission(owner, s)).toBe(true);
+      expect(canSeeSubmission(who("maintainer"), s)).toBe(true);
+      expect(canSeeSubmission(who("admin"), s)).toBe(true);
+      expect(canSeeSubmission(otherVendor, s)).toBe(false);
+      expect(canSeeSubmission(null, s)).toBe(false);
+    }
+  });
+
+  it("shows a published submission to everyone", () => {
+    expect(canSeeSubmission(null, { userId: "owner", status: "published" })).toBe(true);
+    expect(canSeeSubmission(otherVendor, { userId: "owner", status: "published" })).toBe(true);
+  });
+
+  it("ranks roles: admins are maintainers, vendors are neither", () => {
+    expect([isMaintainer(who("vendor")), isMaintainer(who("maintainer")), isMaintainer(who("admin")), isMaintainer(null)]).toEqual([false, true, true, false]);
+    expect([isAdmin(who("maintainer")), isAdmin(who("admin"))]).toEqual([false, true]);
+    expect(() => requireRole(who("maintainer"), ["admin"], "change quotas")).toThrow(/only admin accounts can change quotas \(you are signed in as a maintainer\)/);
+    expect(() => requireRole(who("admin"), ["admin"], "change quotas")).not.toThrow();
+  });
+});
+
+describe("session cookie", () => {
+  it("is httpOnly, SameSite=Lax, site-wide, and Secure only over HTTPS", () => {
+    const expires = new Date("2030-01-01T00:00:00Z");
+    expect(sessionCookieOptions(expires, false)).toEqual({ httpOnly: true, sameSite: "lax", path: "/", secure: false, expires });
+    expect(sessionCookieOptions(expires, true).secure).toBe(true);
+  });
+
+  it("is read from a Cookie header among others", () => {
+    expect(readCookie("a=1; execboard_session=abc-_9; b=2", "execboard_session")).toBe("abc-_9");
+    expect(readCookie("xexecboard_session=nope", "execboard_session")).toBeUndefined();
+    expect(readCookie("execboard_session=", "execboard_session")).toBeUndefined();
+    expect(readCookie(null, "execboard_session")).toBeUndefined();
+  });
+});
+
+describe("redirect after sign-in", () => {
+  it("stays on this site", () => {
+    expect(safeRedirectPath("/submissions/abc?k=3")).toBe("/submissions/abc?k=3");
+    for (const evil of ["https://evil.example/", "//evil.example", "/\\evil.example", "javascript:alert(1)", undefined, 42]) {
+      expect(safeRedirectPath(evil)).toBe("/");
+    }
+  });
+});
