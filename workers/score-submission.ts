@@ -1,6 +1,7 @@
 import { UnrecoverableError, type Job } from "bullmq";
 import { isAppError } from "@/lib/errors/app-error";
 import { jobs } from "@/lib/queue/jobs";
+import { failSubmissionForPlatform } from "@/lib/quotas/refund-quota";
 import type { Sandbox } from "@/lib/sandbox/types";
 import { scoreSubmission } from "@/lib/submissions/score-submission";
 import { transition } from "@/lib/submissions/status";
@@ -28,7 +29,6 @@ export async function onScoreSubmissionFailed(job: Job, err: Error): Promise<voi
   const last = err instanceof UnrecoverableError || job.attemptsMade >= attempts;
   const parsed = jobs.scoreSubmission.schema.safeParse(job.data);
   if (!last || !parsed.success) return;
-  await transition(parsed.data.submissionId, "failed", {
-    error: `scoring failed after ${job.attemptsMade} attempt(s): ${err.message}`,
-  });
+  // The vendor's own failures were recorded above; this one is the platform's, so it is refunded.
+  await failSubmissionForPlatform(parsed.data.submissionId, `scoring failed after ${job.attemptsMade} attempt(s): ${err.message}`);
 }

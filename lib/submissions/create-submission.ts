@@ -6,6 +6,7 @@ import { db } from "@/lib/db/client";
 import { validateSubmissionNpz } from "@/lib/embeddings/validate-submission";
 import { AppError } from "@/lib/errors/app-error";
 import { enqueueScoreSubmission } from "@/lib/queue/enqueue";
+import { assertWithinQuota, withQuotaCharge } from "@/lib/quotas/charge-quota";
 import { deleteFile, putFile } from "@/lib/storage/file-store";
 import { parseSubmissionMetadata } from "./metadata";
 
@@ -35,6 +36,8 @@ export async function createSubmission(input: CreateSubmissionInput): Promise<Cr
   }
   if (input.file.length === 0) throw new AppError("INVALID_UPLOAD", "file is empty");
   const version = await getLatestVersionId(input.slug);
+  const charge = { principal: input.principal, versionId: version.id, isBaseline: input.isBaseline ?? false };
+  await assertWithinQuota(charge); // before the costly checks; re-checked under a lock at insert
   const ids = await getVersionIds(version.id);
   const checked = validateSubmissionNpz(input.file, { queryIds: ids.queryIds, corpusIds: ids.corpusIds }, { maxBytes });
   if (metadata.dimensions !== undefined && metadata.dimensions !== checked.dims) {
@@ -45,7 +48,7 @@ export async function createSubmission(input: CreateSubmissionInput): Promise<Cr
   const storageKey = `${id}.npz`;
   await putFile(storageKey, input.file);
   try {
-    await db().submission.create({
+    await withQuotaCharge(charge, (tx) => tx.submission.create({
       data: {
         id,
         versionId: version.id,
@@ -62,7 +65,7 @@ export async function createSubmission(input: CreateSubmissionInput): Promise<Cr
         storageKey,
         events: { create: { status: "queued", message: `${checked.queryCount} queries × ${checked.corpusCount} corpus rows, d=${checked.dims}, ${checked.dtype}` } },
       },
-    });
+    }));
   } catch (e) {
     await deleteFile(storageKey);
     throw e;

@@ -1,4 +1,4 @@
-import { authenticateBearer } from "@/lib/auth/authenticate";
+import { requireViewer } from "@/lib/auth/resolve-viewer";
 import { AppError } from "@/lib/errors/app-error";
 import { handle, json } from "@/lib/http/respond";
 import { createSubmission } from "@/lib/submissions/create-submission";
@@ -7,7 +7,7 @@ export const runtime = "nodejs";
 
 // POST /api/v1/benchmarks/{slug}/submissions – upload an .npz (multipart: file, metadata) for scoring
 export const POST = handle(async (request: Request, ctx: { params: Promise<{ slug: string }> }) => {
-  const principal = await authenticateBearer(request.headers.get("authorization"));
+  const principal = await requireViewer(request);
   const { slug } = await ctx.params;
   const contentType = request.headers.get("content-type") ?? "";
   if (!contentType.startsWith("multipart/form-data")) {

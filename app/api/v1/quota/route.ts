@@ -1,0 +1,14 @@
+import { requireViewer } from "@/lib/auth/resolve-viewer";
+import { handle, json } from "@/lib/http/respond";
+import { getQuota, getQuotaInput } from "@/lib/quotas/get-quota";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+
+// GET /api/v1/quota?benchmark={slug} – limits, usage and remaining submissions on a benchmark
+export const GET = handle(async (request: Request) => {
+  const viewer = await requireViewer(request);
+  const query = new URL(request.url).searchParams;
+  const input = getQuotaInput.parse({ benchmark: query.get("benchmark") ?? "", email: query.get("email") ?? undefined });
+  return json(await getQuota(viewer, input));
+});

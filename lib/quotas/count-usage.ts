@@ -1,0 +1,23 @@
+import type { PrismaClient, Tx } from "@/lib/db/client";
+import { FINAL_STATUSES } from "@/lib/submissions/status";
+import type { QuotaTriple } from "./quota-view";
+import { utcDayStart } from "./day-window";
+
+// How much of a user's quota on a benchmark (all its versions) is spent. A submission counts
+// unless it is a baseline or the platform failed it (quotaRefundedAt set).
+export async function countUsage(
+  client: PrismaClient | Tx,
+  userId: string,
+  benchmarkId: number,
+  now: Date,
+): Promise<{ used: QuotaTriple; refunded: number }> {
+  const mine = { userId, isBaseline: false, version: { benchmarkId } };
+  const charged = { ...mine, quotaRefundedAt: null };
+  const [total, perDay, concurrent, refunded] = await Promise.all([
+    client.submission.count({ where: charged }),
+    client.submission.count({ where: { ...charged, createdAt: { gte: utcDayStart(now) } } }),
+    client.submission.count({ where: { ...charged, status: { notIn: [...FINAL_STATUSES] } } }),
+    client.submission.count({ where: { ...mine, quotaRefundedAt: { not: null } } }),
+  ]);
+  return { used: { perDay, total, concurrent }, refunded };
+}

@@ -1,0 +1,45 @@
+import { z } from "zod";
+import { requireRole } from "@/lib/auth/policies";
+import type { Principal } from "@/lib/auth/principal";
+import { db } from "@/lib/db/client";
+import { AppError } from "@/lib/errors/app-error";
+import { computeQuota } from "./compute-quota";
+import type { QuotaView } from "./quota-view";
+
+const limit = z.number().int().min(0).max(1_000_000).nullable().optional();
+
+export const setQuotaOverrideInput = z.strictObject({
+  email: z.string().email().describe("the user whose limits change"),
+  benchmark: z.string().min(1).describe("benchmark slug"),
+  perDay: limit.describe("new per-day limit; null returns to the default; omitted leaves it as it is"),
+  total: limit.describe("new total limit; null returns to the default; omitted leaves it as it is"),
+  concurrent: limit.describe("new concurrency limit; null returns to the default; omitted leaves it as it is"),
+});
+export type SetQuotaOverrideInput = z.infer<typeof setQuotaOverrideInput>;
+
+// An admin sets (or clears) one user's limits on one benchmark. Clearing all three removes the
+// override, so the defaults apply again. Answers with the user's quota as it now stands.
+export async function setQuotaOverride(viewer: Principal, input: SetQuotaOverrideInput): Promise<QuotaView> {
+  requireRole(viewer, ["admin"], "change quotas");
+  const [user, benchmark] = await Promise.all([
+    db().user.findUnique({ where: { email: input.email }, select: { id: true, email: true } }),
+    db().benchmark.findUnique({ where: { slug: input.benchmark }, select: { id: true, slug: true } }),
+  ]);
+  if (!user) throw new AppError("NOT_FOUND", `no user with email ${input.email}`);
+  if (!benchmark) throw new AppError("NOT_FOUND", `no benchmark named ${input.benchmark}`);
+  const key = { userId_benchmarkId: { userId: user.id, benchmarkId: benchmark.id } };
+  return db().$transaction(async (tx) => {
+    const current = await tx.quotaOverride.findUnique({ where: key, select: { perDay: true, total: true, concurrent: true } });
+    const next = {
+      perDay: input.perDay === undefined ? (current?.perDay ?? null) : input.perDay,
+      total: input.total === undefined ? (current?.total ?? null) : input.total,
+      concurrent: input.concurrent === undefined ? (current?.concurrent ?? null) : input.concurrent,
+    };
+    if (next.perDay === null && next.total === null && next.concurrent === null) {
+      await tx.quotaOverride.deleteMany({ where: { userId: user.id, benchmarkId: benchmark.id } });
+    } else {
+      await tx.quotaOverride.upsert({ where: key, create: { userId: user.id, benchmarkId: benchmark.id, ...next }, update: next });
+    }
+    return computeQuota(tx, { user, benchmark });
+  });
+}
