@@ -3,7 +3,7 @@ import { failingTests } from "@/lib/construction/classify-outcomes";
 import { RUNNER_VERSION, type Sandbox } from "@/lib/sandbox/types";
 import { assembleBenchmark, serializeBenchmark, type BuiltBenchmark } from "./assemble-benchmark";
 import { alive, fromGenerated, type BuildTask } from "./build-state";
-import { buildGateReport, type GateReport } from "./gate-report";
+import { buildGateReport, formatGateReport, type GateReport } from "./gate-report";
 import { runAstGate } from "./gates/ast-gate";
 import { runCanonicalGate } from "./gates/canonical-gate";
 import { runCorpusGate } from "./gates/corpus-gate";
@@ -116,7 +116,7 @@ export async function buildBenchmark(srcDir: string, opts: BuildOptions): Promis
   });
   const files = {
     ...serializeBenchmark(data),
-    "gate-report.json": JSON.stringify(report, null, 2) + "\n",
+    "gate-report.json": formatGateReport(report),
     "gate-report.md": renderGateReport(report),
   };
   return { data, report, files };

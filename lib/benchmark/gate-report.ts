@@ -67,6 +67,11 @@ export interface ReportInput {
   run: GateReport["run"];
 }
 
+/** Pretty JSON, with arrays of numbers (failing tests) kept on one line to stay readable in diffs. */
+export function formatGateReport(report: GateReport): string {
+  return JSON.stringify(report, null, 2).replace(/\[\s*(-?\d+(?:,\s*-?\d+)*)\s*\]/g, (_, list: string) => `[${list.split(/,\s*/).join(", ")}]`) + "\n";
+}
+
 export function buildGateReport(input: ReportInput): GateReport {
   const { tasks, queryIds } = input;
   const kept = tasks.filter((t) => queryIds.has(t));
