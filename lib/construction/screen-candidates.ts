@@ -7,7 +7,10 @@ import { RUNNER_VERSION, type ExecResult, type Sandbox, type TestOutcome } from 
 // would cost 5 s, and hundreds of them dominate a build. The short-timeout results are cached
 // in the execution table under their own runner-version tag ("1+screen-1000ms"), so a rebuild
 // reuses them and they can never stand in for a real, full-timeout result of the same pair.
-// Candidates that are kept are executed again through the normal cache by gate 4.
+// Candidates that are kept are executed again through the normal cache by gate 4. A suite of
+// single-line asserts finishes in milliseconds, so 1 s separates hangs from slow code with a
+// wide margin; on a badly overloaded machine raise it (--screen-timeout-ms), since a cached
+// verdict is reused by every later build.
 
 export interface ScreenPair {
   code: string;
@@ -49,6 +52,7 @@ export async function screenCandidates(pairs: ScreenPair[], sandbox: Sandbox, ti
   // Results are written in batches as they arrive, so an interrupted build keeps its work.
   let pending: ExecResult[] = [];
   let writing: Promise<unknown> = Promise.resolve();
+  let writeError: unknown = null; // surfaced after the run, never as an unhandled rejection
   const flush = () => {
     const batch = pending;
     pending = [];
@@ -57,7 +61,9 @@ export async function screenCandidates(pairs: ScreenPair[], sandbox: Sandbox, ti
       const row = { codeHash: p.codeHash, testsHash: p.testsHash, runnerVersion: tag, outcomes: r.outcomes };
       return { ...row, passed: r.passed, durationMs: r.durationMs, backend: sandbox.backend };
     });
-    writing = writing.then(() => (data.length ? db().execution.createMany({ data, skipDuplicates: true }) : null));
+    writing = writing
+      .then(() => (data.length ? db().execution.createMany({ data, skipDuplicates: true }) : null))
+      .catch((e: unknown) => (writeError ??= e));
   };
   const results = await sandbox.run(
     missing.map(([key, p]) => ({ id: key, code: p.code, tests: p.tests, timeoutMs })),
@@ -70,6 +76,7 @@ export async function screenCandidates(pairs: ScreenPair[], sandbox: Sandbox, ti
   );
   flush();
   await writing;
+  if (writeError) throw writeError;
   for (const r of results) outcomes.set(r.id, r.outcomes);
   return { executed: results.length, cached, outcomes };
 }
