@@ -1,0 +1,23 @@
+import type { z } from "zod";
+
+export type HttpMethod = "get" | "post" | "put" | "patch" | "delete";
+
+// One documented operation. Schemas are the zod schemas the handlers and lib/ use (or, for
+// answers built elsewhere, written to match them and checked by tests).
+export interface Operation {
+  method: HttpMethod;
+  /** OpenAPI path template, e.g. /api/v1/submissions/{id} */
+  path: string;
+  operationId: string;
+  summary: string;
+  description?: string;
+  tag: string;
+  /** none: public; optional: shows more to a signed-in caller; required: 401 without one. */
+  auth: "none" | "optional" | "required";
+  pathParams?: Record<string, string>;
+  query?: z.ZodObject;
+  body?: { schema: z.ZodType; contentType: "application/json" | "multipart/form-data"; required: boolean };
+  success: { status: number; description: string; schema: z.ZodType; name: string };
+  /** Error statuses this operation can answer with (besides 429 and 5xx, which any can). */
+  errors: Partial<Record<400 | 401 | 403 | 404 | 409 | 413 | 422 | 429, string>>;
+}

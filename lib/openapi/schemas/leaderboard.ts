@@ -1,0 +1,25 @@
+import { z } from "zod";
+import { metricTableSchema } from "./submissions";
+
+// Written to match lib/leaderboard/get-leaderboard.ts (Leaderboard).
+export const leaderboardSchema = z.strictObject({
+  benchmark: z.strictObject({ slug: z.string(), name: z.string(), version: z.string(), queries: z.number().int(), corpus: z.number().int() }),
+  rows: z.array(
+    z.strictObject({
+      submissionId: z.string().uuid(),
+      model: z.string(),
+      provider: z.string(),
+      kind: z.enum(["embeddings", "ranking"]).describe("embeddings: an .npz ranked here; ranking: the vendor's own ranking file"),
+      similarity: z.string(),
+      dims: z.number().int(),
+      openWeights: z.boolean().nullable(),
+      isBaseline: z.boolean(),
+      publishedAt: z.iso.datetime().nullable(),
+      metrics: metricTableSchema,
+    }),
+  ),
+});
+
+export const leaderboardQuerySchema = z.object({
+  version: z.string().optional().describe("a benchmark version (default: the newest)"),
+});

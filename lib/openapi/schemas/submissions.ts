@@ -1,0 +1,58 @@
+import { z } from "zod";
+import { SubmissionStatus } from "@/lib/db/generated/enums";
+import { submissionMetadataSchema } from "@/lib/submissions/metadata";
+import { METRIC_NAMES } from "@/lib/submissions/serialize";
+
+// Written to match lib/submissions (SubmissionView, CreatedSubmission, MetricTable);
+// tests/integration/accounts-openapi.test.ts checks real answers against them.
+const status = z.enum(Object.values(SubmissionStatus) as [SubmissionStatus, ...SubmissionStatus[]]);
+const datetime = z.iso.datetime();
+
+export const metricValueSchema = z.strictObject({
+  value: z.number().describe("mean over queries"),
+  ci95: z.tuple([z.number(), z.number()]).describe("95% bootstrap interval"),
+});
+
+export const metricTableSchema = z
+  .strictObject(Object.fromEntries(METRIC_NAMES.map((m) => [m, z.record(z.string(), metricValueSchema)])) as Record<
+    (typeof METRIC_NAMES)[number],
+    z.ZodRecord<z.ZodString, typeof metricValueSchema>
+  >)
+  .describe("metric name → k → value with its interval (k in 1, 3, 5, 10)");
+
+export const submissionViewSchema = z.strictObject({
+  id: z.string().uuid(),
+  benchmark: z.strictObject({ slug: z.string(), version: z.string() }),
+  status,
+  progress: z.strictObject({ stage: status, done: z.number().int(), total: z.number().int() }),
+  error: z.string().nullable(),
+  model: z.strictObject({ name: z.string(), provider: z.string(), similarity: z.string(), dims: z.number().int(), dtype: z.string() }),
+  metadata: z.record(z.string(), z.unknown()).describe("the metadata sent with the upload"),
+  isBaseline: z.boolean(),
+  createdAt: datetime,
+  updatedAt: datetime,
+  scoredAt: datetime.nullable(),
+  publishedAt: datetime.nullable(),
+  history: z.array(z.strictObject({ status, message: z.string().nullable(), at: datetime })),
+  metrics: metricTableSchema.nullable(),
+});
+
+export const createdSubmissionSchema = z.strictObject({
+  id: z.string().uuid(),
+  status: z.literal("queued"),
+  benchmark: z.string(),
+  version: z.string(),
+});
+
+export const submissionUploadSchema = z.object({
+  file: z.string().meta({ format: "binary" }).describe("the .npz: query_embeddings, corpus_embeddings, query_ids, corpus_ids"),
+  metadata: z
+    .string()
+    .meta({ contentMediaType: "application/json", contentSchema: metadataJsonSchema() })
+    .describe("JSON text: model, provider (required), similarity, revision, link, openWeights, dimensions, queryPrefix, passagePrefix, notes"),
+});
+
+function metadataJsonSchema(): Record<string, unknown> {
+  const { $schema: _ignored, ...schema } = z.toJSONSchema(submissionMetadataSchema, { target: "draft-2020-12", io: "input" });
+  return schema;
+}
