@@ -3,7 +3,7 @@ import { tokenViewSchema } from "@/lib/auth/token-view";
 import { SESSION_COOKIE } from "@/lib/auth/session-cookie";
 import pkg from "@/package.json";
 import type { Operation } from "./operation";
-import { OPERATIONS } from "./operations";
+import { OPERATIONS } from "./operations/index";
 import { errorBodySchema } from "./schemas/common";
 import { metricTableSchema, metricValueSchema } from "./schemas/submissions";
 

@@ -35,7 +35,11 @@ describe("OpenAPI document", () => {
   it("documents exactly the routes that exist, method for method", () => {
     const onDisk = routesOnDisk().map((r) => r.key);
     expect(onDisk.length).toBeGreaterThanOrEqual(12);
-    expect([...documented].sort()).toEqual([...new Set(onDisk)].sort());
+    // A new route needs an entry in lib/openapi/operations/ (and a removed one, its entry gone).
+    expect({
+      undocumented: onDisk.filter((k) => !documented.includes(k)).sort(),
+      documentedButNoRoute: documented.filter((k) => !onDisk.includes(k)).sort(),
+    }).toEqual({ undocumented: [], documentedButNoRoute: [] });
   });
 
   it("has every handler wrapped in handle() (rate limit, error shape) and labelled with its route", () => {

@@ -1,0 +1,53 @@
+import type { Operation } from "../operation";
+import { leaderboardQuerySchema, leaderboardSchema } from "../schemas/leaderboard";
+import { createdSubmissionSchema, submissionUploadSchema, submissionViewSchema } from "../schemas/submissions";
+
+export const SUBMISSION_OPERATIONS: Operation[] = [
+  {
+    method: "get",
+    path: "/api/v1/benchmarks/{slug}/leaderboard",
+    operationId: "getLeaderboard",
+    summary: "Published submissions of a benchmark, best exec@1 first",
+    description: "Each row carries exec@k, execution_precision@k and nDCG@k for k in 1, 3, 5, 10, with 95% bootstrap intervals.",
+    tag: "Leaderboard",
+    auth: "none",
+    pathParams: { slug: "benchmark slug, e.g. execretrieval-demo" },
+    query: leaderboardQuerySchema,
+    success: { status: 200, description: "the leaderboard", schema: leaderboardSchema, name: "Leaderboard" },
+    errors: { 404: "no such benchmark or version" },
+  },
+  {
+    method: "post",
+    path: "/api/v1/benchmarks/{slug}/submissions",
+    operationId: "createSubmission",
+    summary: "Upload embeddings (.npz) for scoring",
+    description:
+      "The whole file is checked before anything is stored; a refused upload leaves nothing behind and is not charged. " +
+      "An accepted one counts against the caller's quota on the benchmark (see GET /api/v1/quota) unless the platform later fails it.",
+    tag: "Submissions",
+    auth: "required",
+    pathParams: { slug: "benchmark slug" },
+    body: { schema: submissionUploadSchema, contentType: "multipart/form-data", required: true },
+    success: { status: 202, description: "accepted and queued", schema: createdSubmissionSchema, name: "CreatedSubmission" },
+    errors: {
+      400: "not multipart, a field is missing, or the metadata is invalid",
+      401: "no valid credentials",
+      404: "no such benchmark",
+      413: "the file is larger than the upload limit",
+      422: "the file is not a valid submission for this benchmark (the message names the problem)",
+      429: "a quota (QUOTA_EXCEEDED, details.limit names which) or the rate limit is exhausted",
+    },
+  },
+  {
+    method: "get",
+    path: "/api/v1/submissions/{id}",
+    operationId: "getSubmission",
+    summary: "A submission's status, progress, history and (once scored) metrics",
+    description: "Unpublished submissions are visible to their owner and to maintainers only; anyone else gets 404.",
+    tag: "Submissions",
+    auth: "optional",
+    pathParams: { id: "submission id" },
+    success: { status: 200, description: "the submission", schema: submissionViewSchema, name: "Submission" },
+    errors: { 401: "an Authorization header was sent but the token is not valid", 404: "no such submission, or not visible to the caller" },
+  },
+];
