@@ -1,4 +1,5 @@
 import { AppError } from "@/lib/errors/app-error";
+import { apiErrorFrom } from "./api-error";
 
 // A small client for the ExecBoard HTTP API, used by the CLI commands that act as a vendor.
 export class ApiClient {
@@ -25,11 +26,7 @@ export class ApiClient {
     } catch {
       /* not JSON: reported below */
     }
-    if (!res.ok) {
-      const err = (json as { error?: { code?: string; message?: string } } | null)?.error;
-      const code = res.status === 401 ? "UNAUTHORIZED" : res.status === 404 ? "NOT_FOUND" : res.status < 500 ? "INVALID_UPLOAD" : "INTERNAL";
-      throw new AppError(code, `${res.status} ${err?.message ?? text.slice(0, 200)}`);
-    }
+    if (!res.ok) throw apiErrorFrom(res, json, text);
     return json as T;
   }
 }

@@ -1,14 +1,21 @@
+import { ZodError } from "zod";
 import { isAppError } from "@/lib/errors/app-error";
+import { EXIT, exitCodeFor } from "./exit-codes";
 
-// execboard <command> … — each command lives in its own file and returns an exit code:
-// 0 success, 1 the operation failed, 2 the command line was wrong.
+// execboard <command> … — each command lives in its own file and returns an exit code; errors
+// map to exit codes in exit-codes.ts: 0 ok, 1 failed, 2 usage, 3 auth, 4 not found, 5 quota or
+// rate limit.
 const COMMANDS: Record<string, { summary: string; load: () => Promise<(argv: string[]) => Promise<number>> }> = {
   migrate: { summary: "apply database migrations", load: async () => (await import("./migrate-command")).migrateCommand },
   sandbox: { summary: "sandbox run [--backend docker|process|auto]  (JSON lines on stdin)", load: async () => (await import("./sandbox-command")).sandboxCommand },
   benchmark: { summary: "benchmark import <dir>", load: async () => (await import("./benchmark-command")).benchmarkCommand },
-  users: { summary: "users create --email <e> --role vendor|maintainer|admin", load: async () => (await import("./users-command")).usersCommand },
+  users: { summary: "users create|list|set-role|token --email <e> [--role vendor|maintainer|admin]  (operators)", load: async () => (await import("./users-command")).usersCommand },
   submissions: { summary: "submissions publish <id>", load: async () => (await import("./submissions-command")).submissionsCommand },
   submit: { summary: "submit <file.npz> --metadata <json|file> --benchmark <slug> [--wait]", load: async () => (await import("./submit-command")).submitCommand },
+  status: { summary: "status <submission-id> [--json]", load: async () => (await import("./status-command")).statusCommand },
+  results: { summary: "results <submission-id> [--json]  (metrics table)", load: async () => (await import("./results-command")).resultsCommand },
+  tokens: { summary: "tokens create|list|revoke|rotate  (your API tokens)", load: async () => (await import("./tokens-command")).tokensCommand },
+  quota: { summary: "quota --benchmark <slug> [--check] | quota set --user <e> --benchmark <slug> --per-day|--total|--concurrent <n>", load: async () => (await import("./quota-command")).quotaCommand },
   baselines: { summary: "baselines submit --benchmark <slug> [--wait] [--publish]", load: async () => (await import("./baselines-command")).baselinesCommand },
   demo: { summary: "demo seed  (import the demo benchmark, score and publish its baselines)", load: async () => (await import("./demo-command")).demoCommand },
   worker: { summary: "start a scoring worker", load: async () => (await import("./worker-command")).workerCommand },
@@ -35,9 +42,13 @@ export async function main(argv: string[]): Promise<number> {
   } catch (e) {
     if (isAppError(e)) {
       console.error(`execboard ${name}: ${e.message}`);
-      return e.code === "BAD_REQUEST" ? 2 : 1;
+      return exitCodeFor(e);
+    }
+    if (e instanceof ZodError) {
+      console.error(`execboard ${name}: ${e.issues.map((i) => (i.path.length ? `${i.path.join(".")}: ${i.message}` : i.message)).join("; ")}`);
+      return EXIT.usage;
     }
     console.error(`execboard ${name}: ${(e as Error).stack ?? e}`);
-    return 1;
+    return EXIT.failed;
   }
 }

@@ -123,7 +123,7 @@ describe("submission flow over HTTP", () => {
 
   it("refuses to publish a submission that is not scored", async () => {
     const fail = await run("node", ["bin/execboard.mjs", "submissions", "publish", "00000000-0000-4000-8000-000000000000"], { env: process.env }).catch((e) => e);
-    expect(fail.code).toBe(1);
+    expect(fail.code).toBe(4); // exit code 4: not found (README: exit codes)
     expect(fail.stderr).toContain("no submission");
   });
 
