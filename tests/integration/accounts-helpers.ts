@@ -1,0 +1,61 @@
+import { execFile } from "node:child_process";
+import crypto from "node:crypto";
+import { z } from "zod";
+import { createUser } from "@/lib/auth/create-user";
+import type { Role } from "@/lib/auth/principal";
+import { baseUrl } from "./helpers";
+
+// Shared by the accounts*/quota* integration tests: HTTP calls with a token or a session
+// cookie, the CLI as a subprocess, and validation against the served OpenAPI document.
+export async function newAccount(role: Role) {
+  return createUser({ email: `${role}-${crypto.randomUUID()}@test.execboard`, role });
+}
+
+export interface ApiCall {
+  token?: string;
+  cookie?: string;
+  method?: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+// Answers are JSON of many shapes; the tests check them field by field.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function api(path: string, opts: ApiCall = {}): Promise<{ status: number; headers: Headers; body: any }> {
+  const headers: Record<string, string> = { ...(opts.headers ?? {}) };
+  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+  if (opts.cookie) headers.cookie = `execboard_session=${opts.cookie}`;
+  if (opts.body !== undefined) headers["content-type"] = "application/json";
+  const res = await fetch(`${baseUrl()}${path}`, {
+    method: opts.method ?? "GET",
+    headers,
+    body: opts.body === undefined ? undefined : typeof opts.body === "string" ? opts.body : JSON.stringify(opts.body),
+  });
+  const text = await res.text();
+  return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : null };
+}
+
+export function cli(args: string[], env: Record<string, string | undefined> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile("node", ["bin/execboard.mjs", ...args], { env: { ...process.env, EXECBOARD_URL: baseUrl(), EXECBOARD_TOKEN: "", ...env } }, (err, stdout, stderr) => {
+      resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr });
+    });
+  });
+}
+
+type Doc = { paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: { $ref?: string } }> }> }>>; components: { schemas: Record<string, unknown> } };
+
+// A zod validator for what the served document says an operation answers with a status.
+export function documentedResponse(doc: Doc, method: string, path: string, status: number): z.ZodType {
+  const response = doc.paths[path]?.[method]?.responses[String(status)];
+  if (!response) throw new Error(`${method.toUpperCase()} ${path} documents no ${status} response`);
+  const schema = response.content?.["application/json"]?.schema;
+  if (!schema) throw new Error(`${method.toUpperCase()} ${path} ${status} has no JSON schema`);
+  const rewrite = (v: unknown) => JSON.parse(JSON.stringify(v).replaceAll("#/components/schemas/", "#/$defs/"));
+  return z.fromJSONSchema({ ...rewrite(schema), $defs: rewrite(doc.components.schemas) });
+}
+
+export function expectMatches(validator: z.ZodType, value: unknown): void {
+  const r = validator.safeParse(value);
+  if (!r.success) throw new Error(`answer does not match the documented schema: ${r.error.message}\n${JSON.stringify(value).slice(0, 800)}`);
+}
