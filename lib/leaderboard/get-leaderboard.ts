@@ -1,6 +1,7 @@
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
 import { toMetricTable, type MetricTable } from "@/lib/submissions/serialize";
+import { compareByPlacement } from "./leaderboard-order";
 
 export interface LeaderboardRow {
   submissionId: string;
@@ -55,13 +56,8 @@ export async function getLeaderboard(slug: string, version?: string): Promise<Le
       metrics: toMetricTable(s.metrics)!,
     }))
     .filter((r) => r.metrics !== null);
-  const key = (r: LeaderboardRow) => [1, 3, 5, 10].map((k) => r.metrics.exec[String(k)]?.value ?? 0);
-  rows.sort((a, b) => {
-    const ka = key(a);
-    const kb = key(b);
-    for (let i = 0; i < ka.length; i++) if (ka[i] !== kb[i]) return kb[i] - ka[i];
-    return (a.publishedAt ?? "").localeCompare(b.publishedAt ?? "");
-  });
+  const placed = (r: LeaderboardRow) => ({ exec: (k: number) => r.metrics.exec[String(k)]?.value ?? 0, publishedAt: r.publishedAt });
+  rows.sort((a, b) => compareByPlacement(placed(a), placed(b)));
   return {
     benchmark: { slug: v.benchmark.slug, name: v.benchmark.name, version: v.version, queries: v.queryCount, corpus: v.corpusCount },
     rows,

@@ -50,22 +50,7 @@ export function scoreQueries(outcomes: readonly QueryOutcome[], opts: ScoreOptio
   const ks = opts.ks ?? METRIC_KS;
   const replicates = opts.replicates ?? BOOTSTRAP_REPLICATES;
   const seed = opts.seed ?? BOOTSTRAP_SEED;
-  if (outcomes.length === 0) throw new AppError("BAD_REQUEST", "cannot score a submission without queries");
-  const seen = new Set<string>();
-  for (const o of outcomes) {
-    if (seen.has(o.queryId)) throw new AppError("BAD_REQUEST", `query ${o.queryId} is scored twice`);
-    seen.add(o.queryId);
-  }
-
-  const perQuery: QueryScores[] = outcomes.map((o) => {
-    const row: QueryScores = { queryId: o.queryId, exec: {}, execution_precision: {}, ndcg: {} };
-    for (const k of ks) {
-      row.exec[k] = execAtK(o.passes, k);
-      row.execution_precision[k] = executionPrecisionAtK(o.passes, k);
-      row.ndcg[k] = ndcgAtK(o.canonicalRanks, k, o.relevantCount);
-    }
-    return row;
-  });
+  const perQuery = scorePerQuery(outcomes, ks);
 
   const keys = METRIC_NAMES.flatMap((name) => ks.map((k) => ({ name, k })));
   const columns = keys.map(({ name, k }) => Float64Array.from(perQuery, (row) => row[name][k]));
@@ -78,6 +63,25 @@ export function scoreQueries(outcomes: readonly QueryOutcome[], opts: ScoreOptio
     ciHigh: intervals[m].high,
   }));
   return { metrics, perQuery, bootstrap: { replicates, seed, method: BOOTSTRAP_METHOD } };
+}
+
+/** Per-query exec@k, execution_precision@k and nDCG@k, without intervals. */
+export function scorePerQuery(outcomes: readonly QueryOutcome[], ks: readonly number[] = METRIC_KS): QueryScores[] {
+  if (outcomes.length === 0) throw new AppError("BAD_REQUEST", "cannot score a submission without queries");
+  const seen = new Set<string>();
+  for (const o of outcomes) {
+    if (seen.has(o.queryId)) throw new AppError("BAD_REQUEST", `query ${o.queryId} is scored twice`);
+    seen.add(o.queryId);
+  }
+  return outcomes.map((o) => {
+    const row: QueryScores = { queryId: o.queryId, exec: {}, execution_precision: {}, ndcg: {} };
+    for (const k of ks) {
+      row.exec[k] = execAtK(o.passes, k);
+      row.execution_precision[k] = executionPrecisionAtK(o.passes, k);
+      row.ndcg[k] = ndcgAtK(o.canonicalRanks, k, o.relevantCount);
+    }
+    return row;
+  });
 }
 
 // Summed in query order, so the point estimate does not depend on anything but the input.

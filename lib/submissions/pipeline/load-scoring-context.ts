@@ -1,8 +1,10 @@
+import { buildLayout, type BenchmarkLayout } from "@/lib/analysis/layout";
 import { db } from "@/lib/db/client";
 
 export interface ScoringQuery {
   dbId: number;
   queryId: string;
+  domain: string;
   tests: string[];
   correctCorpusIds: string[];
   /** Corpus row indices of this query's own canonical(s) and distractors, in corpus order. */
@@ -18,6 +20,8 @@ export interface ScoringCorpusItem {
 export interface ScoringContext {
   queries: ScoringQuery[];
   corpus: ScoringCorpusItem[];
+  /** Roles, bug types, edit sizes and domains, as the analyses (lib/analysis) read them. */
+  layout: BenchmarkLayout;
 }
 
 // Everything the pipeline needs about a benchmark version, in queries.jsonl / corpus.jsonl order.
@@ -26,12 +30,12 @@ export async function loadScoringContext(versionId: number): Promise<ScoringCont
     db().query.findMany({
       where: { versionId },
       orderBy: { position: "asc" },
-      select: { id: true, queryId: true, tests: true, correctCorpusIds: true },
+      select: { id: true, queryId: true, domain: true, tests: true, correctCorpusIds: true },
     }),
     db().corpusItem.findMany({
       where: { versionId },
       orderBy: { position: "asc" },
-      select: { id: true, corpusId: true, code: true, queryId: true },
+      select: { id: true, corpusId: true, code: true, queryId: true, role: true, bugType: true },
     }),
   ]);
   const ownByQuery = new Map<string, number[]>();
@@ -44,10 +48,12 @@ export async function loadScoringContext(versionId: number): Promise<ScoringCont
     queries: queries.map((q) => ({
       dbId: q.id,
       queryId: q.queryId,
+      domain: q.domain,
       tests: q.tests,
       correctCorpusIds: q.correctCorpusIds,
       own: ownByQuery.get(q.queryId) ?? [],
     })),
     corpus: corpus.map((c) => ({ dbId: c.id, corpusId: c.corpusId, code: c.code })),
+    layout: buildLayout({ queries, corpus }),
   };
 }

@@ -1,4 +1,8 @@
+import { analyzeSubmission, ANALYSIS_ENGINE_VERSION } from "@/lib/analysis/analyze-submission";
+import { evidenceFromRankings, loadStoredRankings } from "@/lib/analysis/load-evidence";
+import { toQueryOutcomes } from "@/lib/analysis/query-outcomes";
 import { db } from "@/lib/db/client";
+import type { Prisma } from "@/lib/db/generated/client";
 import { scoreQueries } from "@/lib/metrics/score-queries";
 import { transition } from "../status";
 import type { ScoringContext } from "./load-scoring-context";
@@ -6,20 +10,21 @@ import type { RankedTop } from "./rank-stage";
 
 class AlreadyFinal extends Error {}
 
-// Scoring: per-query outcomes → metrics with bootstrap intervals, written together with the
-// pass vectors and the `scored` status in one transaction. Returns false (and writes nothing)
-// when the submission was finalised by someone else meanwhile.
+// Scoring: per-query outcomes → metrics with bootstrap intervals and every per-submission
+// analysis (lib/analysis), written together with the pass vectors and the `scored` status in
+// one transaction. Returns false (and writes nothing) when the submission was finalised by
+// someone else meanwhile.
 export async function scoreAndStore(submissionId: string, ctx: ScoringContext, top: RankedTop, passes: boolean[][]): Promise<boolean> {
-  const scored = scoreQueries(
-    ctx.queries.map((q, qi) => ({
-      queryId: q.queryId,
-      passes: passes[qi],
-      canonicalRanks: Array.from(top[qi])
-        .map((ci, r) => (q.correctCorpusIds.includes(ctx.corpus[ci].corpusId) ? r + 1 : 0))
-        .filter((r) => r > 0),
-      relevantCount: q.correctCorpusIds.length,
-    })),
+  // The own snippets' scores were stored by the rank stage; top and passes are this run's.
+  const stored = await loadStoredRankings(submissionId);
+  const byQuery = new Map(stored.map((r) => [r.queryDbId, r]));
+  const evidence = evidenceFromRankings(
+    ctx,
+    ctx.queries.map((q, qi) => ({ ...byQuery.get(q.dbId)!, queryDbId: q.dbId, topCorpusIds: Array.from(top[qi], (ci) => ctx.corpus[ci].dbId), passes: passes[qi] })),
   );
+  const scored = scoreQueries(toQueryOutcomes(ctx.layout, evidence));
+  const analysis = analyzeSubmission(ctx.layout, evidence, scored.perQuery);
+  const payload = analysis as unknown as Prisma.InputJsonValue;
   const exec1 = scored.metrics.find((m) => m.name === "exec" && m.k === 1);
   return db()
     .$transaction(
@@ -33,6 +38,11 @@ export async function scoreAndStore(submissionId: string, ctx: ScoringContext, t
         await tx.metric.deleteMany({ where: { submissionId } });
         await tx.metric.createMany({
           data: scored.metrics.map((m) => ({ submissionId, name: m.name, k: m.k, value: m.value, ciLow: m.ciLow, ciHigh: m.ciHigh })),
+        });
+        await tx.submissionAnalysis.upsert({
+          where: { submissionId },
+          create: { submissionId, engineVersion: ANALYSIS_ENGINE_VERSION, payload },
+          update: { engineVersion: ANALYSIS_ENGINE_VERSION, payload, computedAt: new Date() },
         });
         const moved = await transition(submissionId, "scored", { message: exec1 ? `exec@1 = ${exec1.value.toFixed(3)}` : undefined }, tx);
         if (!moved) throw new AlreadyFinal();

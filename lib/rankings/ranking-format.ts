@@ -1,0 +1,25 @@
+// The ranking-file submission (for rerankers and any retriever that is not a pair of embedding
+// matrices): UTF-8 JSON lines, one per benchmark query, each
+//   {"query_id": "q_0001", "corpus_ids": ["c_0003", "c_0001", …], "scores": [12.5, 11.0, …]}
+// corpus_ids best first, scores non-increasing in that order (equal scores keep the file's
+// order), at least the top MIN_RANKING_DEPTH (or the whole corpus, if smaller) per query.
+export const MIN_RANKING_DEPTH = 100;
+export const RANKING_FIELDS = ["query_id", "corpus_ids", "scores"] as const;
+export const RANKING_FORMAT_HINT =
+  'each line must be {"query_id": "...", "corpus_ids": ["...", ...], "scores": [number, ...]} with corpus_ids best first';
+
+export interface RankingExpectation {
+  queryIds: readonly string[];
+  corpusIds: readonly string[];
+}
+
+export interface ValidatedRanking {
+  queryCount: number;
+  corpusCount: number;
+  /** Shortest and longest ranked list. */
+  minDepth: number;
+  maxDepth: number;
+  /** Per benchmark query (in expected.queryIds order): corpus rows best first, and their scores. */
+  rows: Int32Array[];
+  scores: Float64Array[];
+}

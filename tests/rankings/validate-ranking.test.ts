@@ -1,0 +1,108 @@
+import { describe, expect, it } from "vitest";
+import { AppError } from "@/lib/errors/app-error";
+import { checkRankingUpload, detectSubmissionKind, kindOfStorageKey, storageKeyFor, validateRankingFile } from "@/lib/rankings";
+
+const expected = { queryIds: ["q1", "q2", "q3"], corpusIds: ["c1", "c2", "c3", "c4", "c5"] };
+const line = (queryId: string, ids: string[], scores: number[]) => JSON.stringify({ query_id: queryId, corpus_ids: ids, scores });
+const ALL = ["c1", "c2", "c3", "c4", "c5"];
+const good = [
+  line("q2", ["c3", "c1", "c2", "c5", "c4"], [9, 8, 8, 1, -2]), // ties keep file order
+  line("q1", ALL, [5, 4, 3, 2, 1]),
+  line("q3", ["c5", "c4", "c3", "c2", "c1"], [0.5, 0.25, 0, 0, 0]),
+];
+const file = (lines: string[], end = "\n") => Buffer.from(lines.join("\n") + end, "utf8");
+
+function refusal(buffer: Uint8Array, exp = expected, opts = {}): string {
+  try {
+    validateRankingFile(buffer, exp, opts);
+  } catch (e) {
+    expect(e).toBeInstanceOf(AppError);
+    expect((e as AppError).code).toBe("INVALID_UPLOAD");
+    return (e as AppError).message;
+  }
+  throw new Error("expected a refusal");
+}
+
+describe("validateRankingFile: accepted files", () => {
+  it("returns rows and scores in benchmark query order, whatever the line order", () => {
+    const r = validateRankingFile(file(good), expected);
+    expect(r).toMatchObject({ queryCount: 3, corpusCount: 5, minDepth: 5, maxDepth: 5 });
+    expect(r.rows.map((x) => Array.from(x))).toEqual([[0, 1, 2, 3, 4], [2, 0, 1, 4, 3], [4, 3, 2, 1, 0]]);
+    expect(Array.from(r.scores[1])).toEqual([9, 8, 8, 1, -2]);
+  });
+
+  it("accepts a missing final newline and CRLF line endings", () => {
+    expect(validateRankingFile(file(good, ""), expected).rows).toHaveLength(3);
+    expect(validateRankingFile(Buffer.from(good.join("\r\n") + "\r\n"), expected).rows).toHaveLength(3);
+  });
+
+  it("requires the top 100 when the corpus is larger than that", () => {
+    const big = { queryIds: ["q"], corpusIds: Array.from({ length: 150 }, (_, i) => `c${i}`) };
+    const ids = (n: number) => big.corpusIds.slice(0, n);
+    expect(validateRankingFile(file([line("q", ids(100), ids(100).map((_, i) => -i))]), big).minDepth).toBe(100);
+    expect(refusal(file([line("q", ids(99), ids(99).map((_, i) => -i))]), big)).toBe("line 1 (query q): ranks 99 corpus ids; at least the top 100 are required");
+  });
+});
+
+describe("validateRankingFile: refusals name the problem and the line", () => {
+  const cases: [string, Uint8Array, string | RegExp][] = [
+    ["empty file", Buffer.alloc(0), "ranking file is empty"],
+    ["byte-order mark", Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), file(good)]), /byte-order mark/],
+    ["invalid UTF-8", Buffer.concat([file(good), Buffer.from([0xff, 0xfe])]), "ranking file is not valid UTF-8"],
+    ["blank line", file([good[0], "", good[1], good[2]]), /^line 2 is empty/],
+    ["not JSON", file([good[0], "{query_id: q1}", good[2]]), /^line 2 is not valid JSON/],
+    ["not an object", file([good[0], "[1, 2]", good[2]]), /^line 2 is not a JSON object/],
+    ["missing field", file([good[0], JSON.stringify({ query_id: "q1", corpus_ids: ALL }), good[2]]), /^line 2: missing scores;/],
+    ["extra field", file([good[0], JSON.stringify({ query_id: "q1", corpus_ids: ALL, scores: [5, 4, 3, 2, 1], model: "x" }), good[2]]), /^line 2: unexpected "model";/],
+    ["query_id not a string", file([JSON.stringify({ query_id: 1, corpus_ids: ALL, scores: [1, 1, 1, 1, 1] })]), "line 1: query_id must be a non-empty string"],
+    ["corpus_ids not an array", file([JSON.stringify({ query_id: "q1", corpus_ids: "c1", scores: [] })]), "line 1 (query q1): corpus_ids must be an array of corpus ids"],
+    ["query twice", file([...good, good[1]]), "line 4 (query q1): query q1 is ranked twice (first on line 2)"],
+    ["missing and unknown queries", file([good[0], line("q9", ALL, [5, 4, 3, 2, 1]), good[2]]), `the ranking's query ids do not match the benchmark's: 1 missing ("q1"); 1 unexpected ("q9")`],
+    ["unknown corpus id", file([good[0], line("q1", ["c1", "c2", "c3", "c4", "x"], [5, 4, 3, 2, 1]), good[2]]), `line 2 (query q1): corpus id "x" (rank 5) is not in the benchmark`],
+    ["corpus id twice", file([good[0], line("q1", ["c1", "c2", "c3", "c4", "c1"], [5, 4, 3, 2, 1]), good[2]]), `line 2 (query q1): corpus id "c1" is ranked twice`],
+    ["corpus id not a string", file([good[0], JSON.stringify({ query_id: "q1", corpus_ids: ["c1", 2, "c3", "c4", "c5"], scores: [5, 4, 3, 2, 1] }), good[2]]), "line 2 (query q1): corpus_ids[1] is not a string"],
+    ["too short", file([good[0], line("q1", ["c1", "c2"], [2, 1]), good[2]]), "line 2 (query q1): ranks 2 corpus ids; at least the top 5 are required"],
+    ["length mismatch", file([good[0], line("q1", ALL, [5, 4, 3, 2]), good[2]]), "line 2 (query q1): 5 corpus_ids but 4 scores"],
+    ["non-finite score", file([good[0], '{"query_id": "q1", "corpus_ids": ["c1","c2","c3","c4","c5"], "scores": [1e999, 4, 3, 2, 1]}', good[2]]), "line 2 (query q1): scores[0] is not a finite number"],
+    ["score not a number", file([good[0], JSON.stringify({ query_id: "q1", corpus_ids: ALL, scores: [5, "4", 3, 2, 1] }), good[2]]), "line 2 (query q1): scores[1] is not a finite number"],
+    ["increasing scores", file([good[0], line("q1", ALL, [5, 4, 3, 3.5, 1]), good[2]]), "line 2 (query q1): scores must not increase down the ranking, but rank 4 (c4, 3.5) scores above rank 3 (c3, 3)"],
+  ];
+  for (const [name, buffer, message] of cases) {
+    it(name, () => {
+      const got = refusal(buffer);
+      if (typeof message === "string") expect(got).toBe(message);
+      else expect(got).toMatch(message);
+    });
+  }
+
+  it("enforces a byte limit", () => {
+    expect(refusal(file(good), expected, { maxBytes: 10 })).toMatch(/^ranking file is \d+ bytes; the limit is 10$/);
+  });
+});
+
+describe("checkRankingUpload", () => {
+  it("summarises an accepted ranking and refuses embedding-only metadata", () => {
+    expect(checkRankingUpload(file(good), expected, {}).summary).toBe("ranking of 3 queries, 5 of 5 corpus ids each");
+    expect(() => checkRankingUpload(file(good), expected, { dimensions: 768 })).toThrow(/metadata.dimensions describes embedding matrices/);
+  });
+});
+
+describe("detectSubmissionKind", () => {
+  it("reads the kind from the first bytes unless declared", () => {
+    expect(detectSubmissionKind(Buffer.from("PK\x03\x04rest"))).toBe("embeddings");
+    expect(detectSubmissionKind(Buffer.from('{"query_id"'))).toBe("ranking");
+    expect(detectSubmissionKind(Buffer.from(' \r\n\t{"query_id"'))).toBe("ranking");
+    expect(detectSubmissionKind(Buffer.from('\ufeff{"query_id"'))).toBe("ranking");
+    expect(detectSubmissionKind(Buffer.from("definitely not a zip"))).toBe("embeddings");
+    expect(detectSubmissionKind(Buffer.from("PK\x03\x04"), "ranking")).toBe("ranking");
+    expect(detectSubmissionKind(Buffer.from("{"), "")).toBe("ranking");
+    expect(() => detectSubmissionKind(Buffer.from("{"), "matrix")).toThrow(/kind must be "embeddings"/);
+  });
+
+  it("stores each kind under its own extension and reads it back", () => {
+    expect(storageKeyFor("abc", "ranking")).toBe("abc.jsonl");
+    expect(storageKeyFor("abc", "embeddings")).toBe("abc.npz");
+    expect(kindOfStorageKey("abc.jsonl")).toBe("ranking");
+    expect(kindOfStorageKey("abc.npz")).toBe("embeddings");
+  });
+});
