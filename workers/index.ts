@@ -4,6 +4,8 @@ import { disconnectDb } from "@/lib/db/client";
 import { createRedis } from "@/lib/queue/connection";
 import { jobs, QUEUE_NAME } from "@/lib/queue/jobs";
 import { createSandbox } from "@/lib/sandbox";
+import { processRecomputeVersionAnalysis } from "./recompute-version-analysis";
+import { startReaper } from "./reaper";
 import { onScoreSubmissionFailed, processScoreSubmission } from "./score-submission";
 
 // The worker process: one BullMQ worker dispatching by job name, one sandbox pool, clean
@@ -19,6 +21,8 @@ async function main(): Promise<void> {
       switch (job.name) {
         case jobs.scoreSubmission.name:
           return processScoreSubmission(job, sandbox);
+        case jobs.recomputeVersionAnalysis.name:
+          return processRecomputeVersionAnalysis(job);
         default:
           throw new Error(`unknown job kind ${job.name}`);
       }
@@ -40,11 +44,14 @@ async function main(): Promise<void> {
   worker.on("error", (err) => console.error("[worker] error", err.message));
   console.log(`[worker] listening on queue ${QUEUE_NAME} (concurrency ${config.EXECBOARD_WORKER_CONCURRENCY})`);
 
+  const stopReaper = startReaper();
+
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     console.log(`[worker] ${signal}: shutting down`);
+    await stopReaper();
     await worker.close();
     await sandbox.close();
     await disconnectDb();

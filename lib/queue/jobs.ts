@@ -12,7 +12,16 @@ export const jobs = {
     jobId: (p: { submissionId: string }) => `score-${p.submissionId}`,
     attempts: 3,
   },
+  // Cross-submission statistics of a benchmark version (lib/leaderboard), after a publication.
+  // The id names the published set, so one publication yields one job and a later one a new job.
+  recomputeVersionAnalysis: {
+    name: "recompute-version-analysis",
+    schema: z.object({ versionId: z.number().int().positive(), setKey: z.string().regex(/^[0-9a-f]{16}$/) }),
+    jobId: (p: { versionId: number; setKey: string }) => `recompute-${p.versionId}-${p.setKey}`,
+    attempts: 3,
+  },
 } as const;
 
 export type JobName = (typeof jobs)[keyof typeof jobs]["name"];
 export type ScoreSubmissionPayload = z.infer<typeof jobs.scoreSubmission.schema>;
+export type RecomputeVersionAnalysisPayload = z.infer<typeof jobs.recomputeVersionAnalysis.schema>;

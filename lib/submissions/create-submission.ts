@@ -3,11 +3,12 @@ import type { Principal } from "@/lib/auth/authenticate";
 import { getLatestVersionId, getVersionIds } from "@/lib/benchmark/get-version";
 import { getConfig } from "@/lib/config";
 import { db } from "@/lib/db/client";
-import { validateSubmissionNpz } from "@/lib/embeddings/validate-submission";
 import { AppError } from "@/lib/errors/app-error";
 import { enqueueScoreSubmission } from "@/lib/queue/enqueue";
 import { assertWithinQuota, withQuotaCharge } from "@/lib/quotas/charge-quota";
+import { detectSubmissionKind, storageKeyFor } from "@/lib/rankings/detect-kind";
 import { deleteFile, putFile } from "@/lib/storage/file-store";
+import { checkUpload } from "./check-upload";
 import { parseSubmissionMetadata } from "./metadata";
 
 export interface CreateSubmissionInput {
@@ -16,6 +17,8 @@ export interface CreateSubmissionInput {
   file: Buffer;
   metadata: unknown;
   isBaseline?: boolean;
+  /** "embeddings" (.npz) or "ranking" (JSON lines); when absent, the file's first bytes decide. */
+  kind?: string | null;
 }
 
 export interface CreatedSubmission {
@@ -39,13 +42,11 @@ export async function createSubmission(input: CreateSubmissionInput): Promise<Cr
   const charge = { principal: input.principal, versionId: version.id, isBaseline: input.isBaseline ?? false };
   await assertWithinQuota(charge); // before the costly checks; re-checked under a lock at insert
   const ids = await getVersionIds(version.id);
-  const checked = validateSubmissionNpz(input.file, { queryIds: ids.queryIds, corpusIds: ids.corpusIds }, { maxBytes });
-  if (metadata.dimensions !== undefined && metadata.dimensions !== checked.dims) {
-    throw new AppError("INVALID_UPLOAD", `metadata.dimensions is ${metadata.dimensions} but the matrices have ${checked.dims} columns`);
-  }
+  const kind = detectSubmissionKind(input.file, input.kind);
+  const checked = checkUpload(input.file, kind, ids, metadata, maxBytes);
 
   const id = crypto.randomUUID();
-  const storageKey = `${id}.npz`;
+  const storageKey = storageKeyFor(id, kind);
   await putFile(storageKey, input.file);
   try {
     await withQuotaCharge(charge, (tx) => tx.submission.create({
@@ -56,6 +57,7 @@ export async function createSubmission(input: CreateSubmissionInput): Promise<Cr
         modelName: metadata.model,
         provider: metadata.provider,
         similarity: metadata.similarity,
+        kind,
         metadata,
         isBaseline: input.isBaseline ?? false,
         dims: checked.dims,
@@ -63,7 +65,7 @@ export async function createSubmission(input: CreateSubmissionInput): Promise<Cr
         fileSha256: crypto.createHash("sha256").update(input.file).digest("hex"),
         fileBytes: BigInt(input.file.length),
         storageKey,
-        events: { create: { status: "queued", message: `${checked.queryCount} queries × ${checked.corpusCount} corpus rows, d=${checked.dims}, ${checked.dtype}` } },
+        events: { create: { status: "queued", message: checked.summary } },
       },
     }));
   } catch (e) {

@@ -5,13 +5,13 @@ import { createSubmission } from "@/lib/submissions/create-submission";
 
 export const runtime = "nodejs";
 
-// POST /api/v1/benchmarks/{slug}/submissions – upload an .npz (multipart: file, metadata) for scoring
+// POST /api/v1/benchmarks/{slug}/submissions – upload an .npz or a ranking file (multipart: file, metadata, optional kind) for scoring
 export const POST = handle(async (request: Request, ctx: { params: Promise<{ slug: string }> }) => {
   const principal = await requireViewer(request);
   const { slug } = await ctx.params;
   const contentType = request.headers.get("content-type") ?? "";
   if (!contentType.startsWith("multipart/form-data")) {
-    throw new AppError("BAD_REQUEST", "expected multipart/form-data with fields `file` (.npz) and `metadata` (JSON)");
+    throw new AppError("BAD_REQUEST", "expected multipart/form-data with fields `file` (.npz or ranking .jsonl) and `metadata` (JSON)");
   }
   let form: FormData;
   try {
@@ -21,8 +21,10 @@ export const POST = handle(async (request: Request, ctx: { params: Promise<{ slu
   }
   const file = form.get("file");
   const metadata = form.get("metadata");
-  if (!(file instanceof Blob)) throw new AppError("BAD_REQUEST", "missing form field `file` (the .npz upload)");
+  const kind = form.get("kind");
+  if (!(file instanceof Blob)) throw new AppError("BAD_REQUEST", "missing form field `file` (the .npz or ranking .jsonl upload)");
+  if (kind !== null && typeof kind !== "string") throw new AppError("BAD_REQUEST", "form field `kind` must be text: embeddings or ranking");
   if (typeof metadata !== "string") throw new AppError("BAD_REQUEST", "missing form field `metadata` (JSON text)");
-  const created = await createSubmission({ slug, principal, file: Buffer.from(await file.arrayBuffer()), metadata });
+  const created = await createSubmission({ slug, principal, file: Buffer.from(await file.arrayBuffer()), metadata, kind });
   return json(created, 202);
 });
