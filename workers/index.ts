@@ -31,7 +31,8 @@ async function main(): Promise<void> {
       connection: createRedis("worker"),
       prefix: config.EXECBOARD_QUEUE_PREFIX,
       concurrency: config.EXECBOARD_WORKER_CONCURRENCY,
-      lockDuration: 120_000,
+      lockDuration: config.EXECBOARD_JOB_LOCK_MS,
+      stalledInterval: Math.max(500, Math.floor(config.EXECBOARD_JOB_LOCK_MS / 2)),
     },
   );
   worker.on("completed", (job, result) => console.log(`[worker] ${job.name} ${job.id}: ${String(result)}`));

@@ -13,8 +13,23 @@ const schema = z.object({
   EXECBOARD_DOCKER_SOCKET: z.string().default("/var/run/docker.sock"),
   // Interpreter for the process sandbox backend; a fast system Python, never a pyenv shim.
   EXECBOARD_SANDBOX_PYTHON: z.string().default("/usr/bin/python3.11"),
+  // The process backend isolates with bubblewrap; where it (or cgroups) is missing it refuses
+  // untrusted code unless this is set (trusted code only: development, demos).
+  EXECBOARD_SANDBOX_BWRAP: z.string().default("/usr/bin/bwrap"),
+  EXECBOARD_SANDBOX_ALLOW_UNCONTAINED: z
+    .enum(["0", "1", "true", "false"])
+    .default("0")
+    .transform((v) => v === "1" || v === "true"),
   EXECBOARD_UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(512 * 1024 * 1024),
   EXECBOARD_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
+  // How long a worker holds a job before others may take it over as stalled (it renews the
+  // lock while alive, so this bounds the recovery time after a worker dies).
+  EXECBOARD_JOB_LOCK_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
+  // The reaper (workers/reaper.ts): how often it looks, when a running submission counts as
+  // stale (no status or progress change), and the age at which any running submission fails.
+  EXECBOARD_REAPER_INTERVAL_MS: z.coerce.number().int().min(100).default(60_000),
+  EXECBOARD_STALE_MS: z.coerce.number().int().min(1000).default(15 * 60_000),
+  EXECBOARD_HARD_DEADLINE_MS: z.coerce.number().int().min(1000).default(6 * 3600_000),
   EXECBOARD_QUEUE_PREFIX: z.string().default("execboard"),
   EXECBOARD_URL: z.string().url().default("http://localhost:3000"),
   EXECBOARD_TOKEN: z.string().optional(),

@@ -15,10 +15,10 @@ export function getQueue(): Queue {
   return globalForQueue.execboardQueue;
 }
 
-export async function enqueueScoreSubmission(payload: ScoreSubmissionPayload): Promise<void> {
+export async function enqueueScoreSubmission(payload: ScoreSubmissionPayload, queue: Queue = getQueue()): Promise<void> {
   const def = jobs.scoreSubmission;
   const data = def.schema.parse(payload);
-  await getQueue().add(def.name, data, {
+  await queue.add(def.name, data, {
     jobId: def.jobId(data),
     attempts: def.attempts,
     backoff: { type: "exponential", delay: 2_000 },
