@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { AccountNav } from "./signin/account-nav";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -16,10 +17,14 @@ export default function RootLayout({ children }: { children: React.ReactNode }) 
             <Link href="/" className="text-lg font-semibold tracking-tight">
               Exec<span className="text-emerald-600">Board</span>
             </Link>
-            <nav className="text-sm text-slate-600">
+            <nav className="flex items-center gap-5 text-sm text-slate-600">
               <Link href="/" className="hover:text-slate-900">
                 Leaderboard
               </Link>
+              <Link href="/docs/api" className="hover:text-slate-900">
+                API
+              </Link>
+              <AccountNav />
             </nav>
           </div>
         </header>
