@@ -28,6 +28,7 @@ describe("execboard CLI for vendors", () => {
   });
 
   afterAll(async () => {
+    await db().submission.delete({ where: { id: queuedId } }); // never queued: leave nothing that looks stuck
     await closeQueue();
     await disconnectDb();
   });

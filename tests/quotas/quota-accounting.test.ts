@@ -59,6 +59,8 @@ describe("quotas", () => {
   });
 
   afterAll(async () => {
+    // The rows written here were never queued: remove them so nothing looks stuck to others.
+    await db().submission.deleteMany({ where: { user: { email: { startsWith: "quota-" } }, modelName: { in: ["quota-test", "race"] } } });
     await disconnectDb();
   });
 
