@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Ensures the sandbox image ($EXECBOARD_SANDBOX_IMAGE, default execboard-sandbox:1) exists and
-# carries the sha256 of docker/runner.py. Idempotent: does nothing when the label matches.
+# carries the sha256 of the runner package docker/runner/ (over `sha256sum *.py`, as
+# lib/sandbox/runner-script.ts computes it). Idempotent: does nothing when the label matches.
 # Builds fully offline (no registry): debootstrap a minimal bookworm rootfs (cached under
 # var/cache/sandbox/), `docker import` it as a base, then a tiny generated Dockerfile on top.
 # docker/Dockerfile is the registry-based equivalent for deployments that can pull images.
@@ -9,7 +10,7 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 IMAGE="${EXECBOARD_SANDBOX_IMAGE:-execboard-sandbox:1}"
 BASE_IMAGE="execboard-sandbox-base:bookworm"
-RUNNER="$ROOT/docker/runner.py"
+RUNNER_DIR="$ROOT/docker/runner"
 MIRROR="${EXECBOARD_DEBIAN_MIRROR:-http://deb.debian.org/debian}"
 # python3.11 (not python3-minimal): candidate code may import any stdlib module (json,
 # fractions, decimal...), and the process backend runs a full stdlib; outcomes must agree.
@@ -28,9 +29,9 @@ fi
 
 command -v docker >/dev/null 2>&1 || die "docker CLI not found on PATH"
 docker info >/dev/null 2>&1 || die "Docker engine not reachable (DOCKER_HOST=${DOCKER_HOST:-default socket}). Start dockerd or set EXECBOARD_DOCKER_SOCKET."
-[[ -f "$RUNNER" ]] || die "missing $RUNNER"
+[[ -f "$RUNNER_DIR/runner.py" ]] || die "missing $RUNNER_DIR/runner.py"
 
-RUNNER_SHA="$(sha256sum "$RUNNER" | cut -d' ' -f1)"
+RUNNER_SHA="$(cd "$RUNNER_DIR" && LC_ALL=C sha256sum *.py | sha256sum | cut -d' ' -f1)"
 OLD_ID="$(docker image inspect --format '{{.Id}}' "$IMAGE" 2>/dev/null || true)"
 CURRENT_SHA="$(docker image inspect --format "{{ index .Config.Labels \"$LABEL_KEY\" }}" "$IMAGE" 2>/dev/null || true)"
 if [[ "$CURRENT_SHA" == "$RUNNER_SHA" ]]; then
@@ -65,14 +66,14 @@ else
   log "reusing base image $BASE_IMAGE"
 fi
 
-mkdir -p "$WORK/ctx"
-cp "$RUNNER" "$WORK/ctx/runner.py"
+mkdir -p "$WORK/ctx/runner"
+cp "$RUNNER_DIR"/*.py "$WORK/ctx/runner/"
 # Keep in step with docker/Dockerfile (same user, path, entrypoint, label).
 cat >"$WORK/ctx/Dockerfile" <<EOF
 FROM $BASE_IMAGE
 RUN groupadd --gid 10001 sandbox && useradd --uid 10001 --gid 10001 --no-create-home --home-dir /nonexistent --shell /usr/sbin/nologin sandbox
-COPY runner.py /opt/execboard/runner.py
-RUN chmod 0444 /opt/execboard/runner.py && chmod 0555 /opt/execboard
+COPY runner/ /opt/execboard/
+RUN chmod 0444 /opt/execboard/*.py && chmod 0555 /opt/execboard
 USER 10001:10001
 WORKDIR /tmp
 ENV LANG=C.UTF-8 PYTHONDONTWRITEBYTECODE=1

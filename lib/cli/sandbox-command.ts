@@ -3,6 +3,6 @@ import { sandboxRunCommand } from "./sandbox-run";
 
 export async function sandboxCommand(argv: string[]): Promise<number> {
   const [sub, ...rest] = argv;
-  if (sub !== "run") throw new AppError("BAD_REQUEST", "usage: execboard sandbox run [--backend docker|process|auto]");
+  if (sub !== "run") throw new AppError("BAD_REQUEST", "usage: execboard sandbox run [--backend docker|process|auto] [--allow-uncontained]");
   return sandboxRunCommand(rest);
 }

@@ -5,9 +5,10 @@ import { createSandbox, type SandboxBackendChoice } from "@/lib/sandbox";
 import { execPairSchema } from "@/lib/sandbox/exec-pair-schema";
 import type { ExecPair } from "@/lib/sandbox/types";
 
-// `execboard sandbox run [--backend docker|process|auto]`: JSON-lines pairs on stdin, one
-// result line per input on stdout in completion order. Streams: pairs start running while
-// stdin is still being read. Exit 0 ok, 1 some input lines were invalid, 2 usage/sandbox error.
+// `execboard sandbox run [--backend docker|process|auto] [--allow-uncontained]`: JSON-lines
+// pairs on stdin, one result line per input on stdout in completion order ({"id", "outcomes",
+// "passed", "durationMs", "inProcessTests"}). Streams: pairs start running while stdin is
+// still being read. Exit 0 ok, 1 some input lines were invalid, 2 usage/sandbox error.
 
 export interface SandboxRunIo {
   stdin: Readable;
@@ -15,7 +16,7 @@ export interface SandboxRunIo {
   stderr: Writable;
 }
 
-const USAGE = "usage: execboard sandbox run [--backend docker|process|auto] < pairs.jsonl";
+const USAGE = "usage: execboard sandbox run [--backend docker|process|auto] [--allow-uncontained] < pairs.jsonl";
 const BATCH_SIZE = 64; // pairs handed to the sandbox at once
 const BATCH_WINDOW_MS = 10; // ...or after this long, so a slow producer still streams
 const MAX_PENDING = 4096; // stop reading stdin while this many pairs are unfinished
@@ -36,16 +37,21 @@ function parseLine(line: string): Parsed {
   return { error: { id, error } };
 }
 
-function parseArgs(argv: string[]): { backend?: SandboxBackendChoice } | { usage: string } {
+function parseArgs(argv: string[]): { backend?: SandboxBackendChoice; allowUncontained: boolean } | { usage: string } {
   let backend: SandboxBackendChoice | undefined;
+  let allowUncontained = false;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
+    if (arg === "--allow-uncontained") {
+      allowUncontained = true;
+      continue;
+    }
     const value = arg === "--backend" ? argv[++i] : arg.startsWith("--backend=") ? arg.slice(10) : undefined;
     if (value === undefined) return { usage: arg === "--help" || arg === "-h" ? USAGE : `unknown argument ${arg}\n${USAGE}` };
     if (value !== "auto" && value !== "docker" && value !== "process") return { usage: `invalid --backend ${value}\n${USAGE}` };
     backend = value;
   }
-  return { backend };
+  return { backend, allowUncontained };
 }
 
 /** Buffers output lines and writes them in chunks, honouring backpressure. */
@@ -90,12 +96,17 @@ export async function sandboxRunCommand(
   }
   let sandbox;
   try {
-    sandbox = await createSandbox({ backend: args.backend, onNotice: (m) => io.stderr.write(`sandbox: ${m}\n`) });
+    sandbox = await createSandbox({
+      backend: args.backend,
+      allowUncontained: args.allowUncontained,
+      onNotice: (m) => io.stderr.write(`sandbox: ${m}\n`),
+    });
   } catch (err) {
     io.stderr.write(`sandbox: ${(err as Error).message}\n`);
     return 2;
   }
   io.stderr.write(`sandbox: backend=${sandbox.backend} isolation=${sandbox.isolation}\n`);
+  for (const limitation of sandbox.limitations) io.stderr.write(`sandbox: not contained: ${limitation}\n`);
 
   const out = new LineBatcher(io.stdout);
   const runs: Promise<unknown>[] = [];

@@ -1,5 +1,5 @@
 import { db } from "@/lib/db/client";
-import { RUNNER_VERSION, type Sandbox, type TestOutcome } from "@/lib/sandbox/types";
+import { RUNNER_VERSION, type ExecResult, type Sandbox, type TestOutcome } from "@/lib/sandbox/types";
 import { hashTests, sha256 } from "./hash";
 
 export interface PairRequest {
@@ -11,6 +11,8 @@ export interface PairVerdict {
   outcomes: TestOutcome[];
   passed: boolean;
   cached: boolean;
+  /** Tests that ran inside the candidate's process (weaker evidence); see ExecResult. */
+  inProcessTests: number[];
 }
 
 export interface RunCachedOptions {
@@ -19,34 +21,54 @@ export interface RunCachedOptions {
   onProgress?: (done: number, total: number) => void | Promise<void>;
 }
 
-const FLUSH_EVERY = 50;
+// New results are written in small batches, at least this often, so a job killed half-way
+// loses (and later re-executes) only the last moment's work.
+const FLUSH_EVERY = 25;
+const FLUSH_AFTER_MS = 250;
 
 export function pairKey(code: string, tests: readonly string[]): string {
   return `${sha256(code)}:${hashTests(tests)}`;
 }
 
-// Executes (code, tests) pairs through the execution cache: a pair already executed with the
-// current runner version is never run again, and every new result is written as soon as it
-// arrives, so a job killed half-way keeps what it had finished.
-export async function runPairsCached(pairs: PairRequest[], opts: RunCachedOptions): Promise<Map<string, PairVerdict>> {
-  const unique = new Map<string, PairRequest & { codeHash: string; testsHash: string }>();
+type Keyed = PairRequest & { codeHash: string; testsHash: string };
+
+function keyed(pairs: PairRequest[]): Map<string, Keyed> {
+  const unique = new Map<string, Keyed>();
   for (const p of pairs) {
     const codeHash = sha256(p.code);
     const testsHash = hashTests(p.tests);
     unique.set(`${codeHash}:${testsHash}`, { ...p, codeHash, testsHash });
   }
+  return unique;
+}
+
+/** Cached verdicts of the current runner version for these pairs, by pairKey. */
+export async function lookupCached(pairs: PairRequest[]): Promise<Map<string, PairVerdict>> {
+  const unique = keyed(pairs);
   const verdicts = new Map<string, PairVerdict>();
   const codeHashes = [...new Set([...unique.values()].map((p) => p.codeHash))];
   const rows = codeHashes.length
     ? await db().execution.findMany({
         where: { runnerVersion: RUNNER_VERSION, codeHash: { in: codeHashes } },
-        select: { codeHash: true, testsHash: true, outcomes: true, passed: true },
+        select: { codeHash: true, testsHash: true, outcomes: true, passed: true, inProcessTests: true },
       })
     : [];
   for (const r of rows) {
     const key = `${r.codeHash}:${r.testsHash}`;
-    if (unique.has(key)) verdicts.set(key, { outcomes: r.outcomes as TestOutcome[], passed: r.passed, cached: true });
+    if (unique.has(key)) {
+      verdicts.set(key, { outcomes: r.outcomes as TestOutcome[], passed: r.passed, cached: true, inProcessTests: r.inProcessTests });
+    }
   }
+  return verdicts;
+}
+
+// Executes (code, tests) pairs through the execution cache: a pair already executed with the
+// current runner version is never run again (cache hits never reach a sandbox), and every new
+// result is written as soon as it arrives; rows are unique per (code, tests, runner version),
+// so two executors racing on a pair still leave one row.
+export async function runPairsCached(pairs: PairRequest[], opts: RunCachedOptions): Promise<Map<string, PairVerdict>> {
+  const unique = keyed(pairs);
+  const verdicts = await lookupCached(pairs);
   const missing = [...unique.entries()].filter(([key]) => !verdicts.has(key));
   const total = unique.size;
   let done = verdicts.size;
@@ -54,48 +76,60 @@ export async function runPairsCached(pairs: PairRequest[], opts: RunCachedOption
   if (missing.length === 0) return verdicts;
 
   const byId = new Map(missing);
-  let pending: { key: string; outcomes: TestOutcome[]; passed: boolean; durationMs: number }[] = [];
+  let pending: ExecResult[] = [];
+  let timer: NodeJS.Timeout | undefined;
   const flush = async () => {
+    clearTimeout(timer);
+    timer = undefined;
     if (!pending.length) return;
     const batch = pending;
     pending = [];
     await db().execution.createMany({
-      data: batch.map((b) => {
-        const p = byId.get(b.key)!;
+      data: batch.map((r) => {
+        const p = byId.get(r.id)!;
         return {
           codeHash: p.codeHash,
           testsHash: p.testsHash,
           runnerVersion: RUNNER_VERSION,
-          outcomes: b.outcomes,
-          passed: b.passed,
-          durationMs: b.durationMs,
+          outcomes: r.outcomes,
+          passed: r.passed,
+          durationMs: r.durationMs,
           backend: opts.sandbox.backend,
+          inProcessTests: r.inProcessTests,
         };
       }),
       skipDuplicates: true,
     });
     await opts.onProgress?.(done, total);
   };
-  const seen = new Set<string>();
   let flushing: Promise<void> = Promise.resolve();
-  const results = await opts.sandbox.run(
-    missing.map(([key, p]) => ({ id: key, code: p.code, tests: p.tests, timeoutMs: opts.timeoutMs })),
-    {
-      onResult: (r) => {
-        done += 1;
-        seen.add(r.id);
-        pending.push({ key: r.id, outcomes: r.outcomes, passed: r.passed, durationMs: r.durationMs });
-        if (pending.length >= FLUSH_EVERY) flushing = flushing.then(flush);
+  const schedule = () => {
+    flushing = flushing.then(flush);
+  };
+  const seen = new Set<string>();
+  let results: ExecResult[];
+  try {
+    results = await opts.sandbox.run(
+      missing.map(([key, p]) => ({ id: key, code: p.code, tests: p.tests, timeoutMs: opts.timeoutMs })),
+      {
+        onResult: (r) => {
+          done += 1;
+          seen.add(r.id);
+          pending.push(r);
+          if (pending.length >= FLUSH_EVERY) schedule();
+          else timer ??= setTimeout(schedule, FLUSH_AFTER_MS);
+        },
       },
-    },
-  );
-  await flushing;
+    );
+  } finally {
+    clearTimeout(timer);
+    schedule(); // what arrived before a failure is kept
+    await flushing;
+  }
   // Results the callback did not see (a backend that only returns at the end) are kept too.
+  pending = results.filter((r) => !seen.has(r.id));
   for (const r of results) {
-    if (!seen.has(r.id)) {
-      pending.push({ key: r.id, outcomes: r.outcomes, passed: r.passed, durationMs: r.durationMs });
-    }
-    verdicts.set(r.id, { outcomes: r.outcomes, passed: r.passed, cached: false });
+    verdicts.set(r.id, { outcomes: r.outcomes, passed: r.passed, cached: false, inProcessTests: r.inProcessTests });
   }
   await flush();
   return verdicts;

@@ -7,9 +7,15 @@ import { RunnerPool, type RunnerEvents, type RunnerProcess } from "./runner-pool
 import { RUNNER_SHA_LABEL, runnerScriptSha256 } from "./runner-script";
 import type { Sandbox } from "./types";
 
-// The only module that talks to Docker. Each lane is one warm container running runner.py,
-// fed pairs over an attached stdin; the container is the isolation boundary (no network,
-// read-only root, unprivileged user, no capabilities, memory/pids/cpu caps).
+// The only module that talks to Docker. Each lane is one warm container running the trusted
+// runner as PID 1 (it forks a fresh child per pair), fed pairs over an attached stdin. The
+// container is the isolation boundary: no network, read-only root, a small noexec tmpfs for
+// /tmp, an unprivileged user, no capabilities, no-new-privileges, Docker's default seccomp
+// profile, no IPC namespace sharing or /dev/shm, memory without swap, pids and CPU caps,
+// file-size/open-file/core limits and a minimal explicit environment. Candidates get stdin
+// closed and an address-space limit from the runner. Output is capped here (the container is
+// killed beyond it), and the pool's wall-clock timeout removes the container, never just the
+// attach stream. Containers are labelled, removed after use, and swept when a sandbox starts.
 
 export const SANDBOX_LABEL = "execboard.sandbox";
 const OWNER_LABEL = "execboard.sandbox.owner"; // "<hostname>/<pid>", so sweeps spare live owners
@@ -35,7 +41,7 @@ function containerSpec(image: string): Docker.ContainerCreateOptions {
     User: "10001:10001",
     WorkingDir: "/tmp",
     Hostname: "sandbox",
-    Env: ["LANG=C.UTF-8", "PYTHONDONTWRITEBYTECODE=1"],
+    Env: ["LANG=C.UTF-8", "PATH=/usr/bin:/bin"],
     Labels: { [SANDBOX_LABEL]: "1", [OWNER_LABEL]: ownerTag() },
     AttachStdin: true,
     AttachStdout: true,
@@ -49,11 +55,13 @@ function containerSpec(image: string): Docker.ContainerCreateOptions {
       ReadonlyRootfs: true,
       Tmpfs: { "/tmp": "rw,noexec,nosuid,nodev,size=16m" },
       CapDrop: ["ALL"],
-      SecurityOpt: ["no-new-privileges"],
+      SecurityOpt: ["no-new-privileges"], // and Docker's default seccomp profile
+      IpcMode: "none", // a private IPC namespace without /dev/shm
       Memory: 512 * MIB,
       MemorySwap: 512 * MIB, // equal to Memory: no swap
       PidsLimit: 64,
       NanoCpus: 1e9,
+      Init: false, // the runner is PID 1: it reaps and kills whatever a pair leaves behind
       Ulimits: [
         { Name: "nofile", Soft: 256, Hard: 256 },
         { Name: "fsize", Soft: 4 * MIB, Hard: 4 * MIB },
@@ -163,7 +171,7 @@ export function sandboxOwnerTag(): string {
 
 export type DockerProbe = { ok: true } | { ok: false; reason: string };
 
-/** Does an engine answer, and does it hold an image built from the current runner.py? */
+/** Does an engine answer, and does it hold an image built from the current runner files? */
 export async function probeDockerSandbox(): Promise<DockerProbe> {
   const { EXECBOARD_SANDBOX_IMAGE: image, EXECBOARD_DOCKER_SOCKET: socket } = getConfig();
   const docker = dockerClient();
@@ -185,7 +193,7 @@ export async function probeDockerSandbox(): Promise<DockerProbe> {
     return { ok: false, reason: `sandbox image ${image} not found; run scripts/ensure-sandbox-image.sh` };
   }
   if (labels?.[RUNNER_SHA_LABEL] !== runnerScriptSha256()) {
-    return { ok: false, reason: `sandbox image ${image} was built from another runner.py; run scripts/ensure-sandbox-image.sh` };
+    return { ok: false, reason: `sandbox image ${image} was built from other runner files; run scripts/ensure-sandbox-image.sh` };
   }
   return { ok: true };
 }
@@ -196,12 +204,14 @@ export async function createDockerSandbox(): Promise<Sandbox> {
   const pool = new RunnerPool({
     concurrency: config.EXECBOARD_SANDBOX_CONCURRENCY,
     start: startContainerRunner(dockerClient(), config.EXECBOARD_SANDBOX_IMAGE),
-    pairsPerRunner: 200,
+    pairsPerRunner: 500,
     pipelineDepth: 2,
+    requirePid1: true,
   });
   return {
     backend: "docker",
     isolation: "container",
+    limitations: [],
     run: (pairs, opts) => pool.run(pairs, opts),
     close: () => pool.close(),
   };

@@ -4,24 +4,31 @@ import { createProcessSandbox } from "./process-backend";
 import type { Sandbox } from "./types";
 
 // Picks the backend: Docker when its engine answers and holds a current image, else (auto
-// only) the less isolated process backend. Callers see only the Sandbox interface.
+// only) the process backend, which is less isolated and says so. Callers see only the
+// Sandbox interface.
 
 export type SandboxBackendChoice = "auto" | "docker" | "process";
 
 export interface CreateSandboxOptions {
   backend?: SandboxBackendChoice;
-  /** Told why auto fell back to the process backend. */
+  /** Told why auto fell back to the process backend, and how isolated that is. */
   onNotice?: (message: string) => void;
+  /** Let the process backend run where it cannot contain untrusted code. */
+  allowUncontained?: boolean;
 }
 
 export async function createSandbox(opts: CreateSandboxOptions = {}): Promise<Sandbox> {
   const requested = opts.backend ?? getConfig().EXECBOARD_SANDBOX_BACKEND;
-  if (requested === "process") return createProcessSandbox();
+  if (requested === "process") return createProcessSandbox({ allowUncontained: opts.allowUncontained });
   const probe = await probeDockerSandbox();
   if (probe.ok) return createDockerSandbox();
   if (requested === "docker") throw new Error(`Docker sandbox unavailable: ${probe.reason}`);
-  opts.onNotice?.(`falling back to the process sandbox (less isolated): ${probe.reason}`);
-  return createProcessSandbox();
+  const sandbox = await createProcessSandbox({ allowUncontained: opts.allowUncontained });
+  const limits = sandbox.limitations.length ? `; it cannot contain: ${sandbox.limitations.join("; ")}` : "";
+  opts.onNotice?.(
+    `falling back to the process sandbox (isolation: ${sandbox.isolation}, less isolated than Docker${limits}): ${probe.reason}`,
+  );
+  return sandbox;
 }
 
 export { listSandboxContainers, sandboxOwnerTag, sweepSandboxContainers } from "./docker-backend";

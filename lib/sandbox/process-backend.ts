@@ -1,28 +1,97 @@
-import { spawn } from "node:child_process";
+import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from "node:child_process";
 import { chmod, mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { getConfig } from "@/lib/config";
+import { bwrapArgs } from "./bwrap-command";
+import { cgroupProblem, createLaneCgroup, sweepLaneCgroups, type LaneCgroup } from "./host-cgroup";
 import { RunnerPool, type RunnerEvents, type RunnerProcess } from "./runner-pool";
-import { runnerScriptPath } from "./runner-script";
-import type { Sandbox } from "./types";
+import { runnerDir, runnerScriptPath } from "./runner-script";
+import type { Sandbox, SandboxIsolation } from "./types";
 
-// Runs docker/runner.py directly on the host. Isolation is only what the runner itself does
-// (fresh forked child per pair, rlimits, own process group, drop to uid 65534 when started as
-// root): no network, filesystem or PID namespace. For development and hosts without Docker.
+// The same runner for machines without Docker, under the strongest isolation the host offers:
+// bubblewrap namespaces (runner as PID 1, no network, only /usr visible, no capabilities)
+// with cgroup limits per lane (memory without swap, 64 processes, one CPU) when this process
+// may create cgroups. Missing either, a fork or memory bomb, the network or host files are not
+// contained, and the backend refuses to run untrusted code unless explicitly allowed.
 
 const STDERR_TAIL = 4096;
 const KILL_GRACE_MS = 500;
+const NOBODY = 65534;
+const LANE_LIMITS = { memoryBytes: 512 * 1024 * 1024, pids: 64, cpus: 1 };
+const MINIMAL_ENV = { PATH: "/usr/bin:/bin", LANG: "C.UTF-8" } as unknown as NodeJS.ProcessEnv; // the cast drops NODE_ENV, which Next's typings make mandatory
 
-function startProcessRunner(python: string, script: string, cwd: string) {
+export interface ProcessSandboxOptions {
+  /** Run even where the host cannot contain untrusted code (development only). */
+  allowUncontained?: boolean;
+}
+
+interface Containment {
+  isolation: SandboxIsolation;
+  cgroups: boolean;
+  limitations: string[];
+}
+
+/** Runs as the unprivileged `nobody` when we are root, so the sandbox owns nothing on the host. */
+function dropTo(): { uid: number; gid: number } | undefined {
+  return process.getuid?.() === 0 ? { uid: NOBODY, gid: NOBODY } : undefined;
+}
+
+function bwrapProblem(bwrap: string, python: string): string | undefined {
+  const probe = spawnSync(bwrap, [...bwrapArgs({ runnerDir: runnerDir(), python }).slice(0, -4), python, "-I", "-c", "pass"], {
+    env: MINIMAL_ENV,
+    timeout: 10_000,
+    encoding: "utf8",
+    ...dropTo(),
+  });
+  if (probe.error) return `${bwrap}: ${probe.error.message}`;
+  if (probe.status !== 0) return `${bwrap} cannot create namespaces here: ${(probe.stderr || "").trim().slice(0, 300)}`;
+  return undefined;
+}
+
+export async function probeContainment(bwrap: string, python: string): Promise<Containment> {
+  if (!python.startsWith("/usr/")) {
+    return { isolation: "process", cgroups: false, limitations: [`${python} is outside /usr, which is all the sandbox shows`] };
+  }
+  const noBwrap = bwrapProblem(bwrap, python);
+  const noCgroups = await cgroupProblem();
+  const limitations: string[] = [];
+  if (noBwrap) {
+    limitations.push(
+      `no namespaces (${noBwrap}): candidates see the network, host files and environment readable by their user, and other processes`,
+    );
+  }
+  if (noCgroups) {
+    limitations.push(`no cgroups (${noCgroups}): a fork or memory bomb is bounded only by per-process rlimits`);
+  }
+  return { isolation: noBwrap ? "process" : "namespaces", cgroups: !noCgroups, limitations };
+}
+
+function startRunner(opts: { bwrap?: string; python: string; cwd: string; cgroups: boolean }) {
   return async (events: RunnerEvents): Promise<RunnerProcess> => {
-    const child = spawn(python, ["-I", "-B", script], {
-      cwd,
-      // Minimal env on purpose; the cast drops NODE_ENV, which Next's typings make mandatory.
-      env: { PATH: "/usr/bin:/bin", LANG: "C.UTF-8" } as unknown as NodeJS.ProcessEnv,
-      stdio: ["pipe", "pipe", "pipe"],
-      detached: true, // own process group: destroy() can kill the runner and what it left
-    });
+    const cgroup: LaneCgroup | undefined = opts.cgroups ? await createLaneCgroup(LANE_LIMITS) : undefined;
+    // The shell waits for one line, so the lane is inside its cgroups before bwrap forks.
+    const argv = opts.bwrap
+      ? [opts.bwrap, ...bwrapArgs({ runnerDir: runnerDir(), python: opts.python })]
+      : [opts.python, "-I", "-B", runnerScriptPath(), "--scratch", opts.cwd];
+    let child: ChildProcessWithoutNullStreams;
+    try {
+      child = spawn("/bin/sh", ["-c", 'read -r _ && exec "$0" "$@"', ...argv], {
+        cwd: opts.cwd,
+        env: MINIMAL_ENV,
+        stdio: ["pipe", "pipe", "pipe"],
+        detached: true, // own process group: destroy() can kill the runner and what it left
+        ...dropTo(),
+      });
+      await new Promise<void>((resolve, reject) => {
+        child.once("spawn", resolve);
+        child.once("error", reject);
+      });
+      await cgroup?.attach(child.pid!);
+    } catch (err) {
+      await cgroup?.destroy();
+      throw err;
+    }
     let stderr = "";
     let destroyed = false;
     child.stdout.on("data", (chunk: Buffer) => events.onStdout(chunk));
@@ -34,10 +103,7 @@ function startProcessRunner(python: string, script: string, cwd: string) {
     child.once("close", (code, signal) => {
       if (!destroyed) events.onExit(`exit ${code ?? signal}; stderr: ${stderr.trim() || "(empty)"}`);
     });
-    await new Promise<void>((resolve, reject) => {
-      child.once("spawn", resolve);
-      child.once("error", reject);
-    });
+    child.stdin.write("\n");
     const killGroup = (signal: NodeJS.Signals) => {
       try {
         process.kill(-child.pid!, signal);
@@ -50,30 +116,46 @@ function startProcessRunner(python: string, script: string, cwd: string) {
       destroy: async () => {
         if (destroyed) return exited;
         destroyed = true;
-        killGroup("SIGTERM"); // the runner kills its current child's group, then exits
+        // bwrap's sandbox dies with bwrap (and its PID namespace with its PID 1); the plain
+        // runner kills its child on SIGTERM. The cgroup catches anything else.
+        killGroup(opts.bwrap ? "SIGKILL" : "SIGTERM");
         const timer = setTimeout(() => killGroup("SIGKILL"), KILL_GRACE_MS);
         await exited;
         clearTimeout(timer);
+        await cgroup?.destroy();
       },
     };
   };
 }
 
-export async function createProcessSandbox(): Promise<Sandbox> {
+export async function createProcessSandbox(opts: ProcessSandboxOptions = {}): Promise<Sandbox> {
   const config = getConfig();
-  const script = runnerScriptPath();
-  // A scratch cwd per sandbox, readable by the unprivileged child, removed on close.
+  const python = config.EXECBOARD_SANDBOX_PYTHON;
+  const containment = await probeContainment(config.EXECBOARD_SANDBOX_BWRAP, python);
+  const allowed = opts.allowUncontained ?? config.EXECBOARD_SANDBOX_ALLOW_UNCONTAINED;
+  if (containment.limitations.length > 0 && !allowed) {
+    throw new Error(
+      `the process sandbox cannot contain untrusted code on this host (${containment.limitations.join("; ")}). ` +
+        "Use the Docker backend, or allow it explicitly for trusted code: --allow-uncontained / EXECBOARD_SANDBOX_ALLOW_UNCONTAINED=1",
+    );
+  }
+  if (containment.cgroups) await sweepLaneCgroups();
+  // A scratch cwd per sandbox, writable by the unprivileged runner, removed on close.
   const cwd = await mkdtemp(path.join(os.tmpdir(), "execboard-sandbox-"));
-  await chmod(cwd, 0o755);
+  await chmod(cwd, 0o777);
+  const bwrap = containment.isolation === "namespaces" ? config.EXECBOARD_SANDBOX_BWRAP : undefined;
   const pool = new RunnerPool({
     concurrency: config.EXECBOARD_SANDBOX_CONCURRENCY,
-    start: startProcessRunner(config.EXECBOARD_SANDBOX_PYTHON, script, cwd),
+    start: startRunner({ bwrap, python, cwd, cgroups: containment.cgroups }),
     pipelineDepth: 2,
+    pairsPerRunner: 500,
+    requirePid1: bwrap !== undefined,
   });
   return {
     backend: "process",
-    isolation: "process",
-    run: (pairs, opts) => pool.run(pairs, opts),
+    isolation: containment.isolation,
+    limitations: containment.limitations,
+    run: (pairs, runOpts) => pool.run(pairs, runOpts),
     close: async () => {
       await pool.close();
       await rm(cwd, { recursive: true, force: true });

@@ -1,10 +1,13 @@
 import { LineSplitter } from "./line-splitter";
-import { encodePair, parseRunnerLine, uniformOutcomes } from "./runner-protocol";
+import { encodePair, helloProblem, parseRunnerLine, uniformOutcomes } from "./runner-protocol";
 import { DEFAULT_TIMEOUT_MS, type ExecPair, type ExecResult, type RunOptions, type TestOutcome } from "./types";
 
 // Backend-neutral scheduling of pairs onto long-lived runner.py processes ("lanes"): a shared
 // queue, a few pairs pipelined per lane to hide round trips, a wall-clock backstop per pair,
-// recycling after N pairs, and recovery when a lane dies. Backends only start and stop runners.
+// recycling after N pairs or whenever the runner asks (after a timeout, a crash, an OOM kill,
+// an output flood or anything a pair left behind), and recovery when a lane dies. A lane's
+// first line must be the runner's hello, which is checked (version, -I -B, never optimised).
+// Backends only start and stop runners.
 
 export interface RunnerEvents {
   onStdout(chunk: Buffer): void;
@@ -29,6 +32,15 @@ export interface PoolOptions {
   timeoutMarginMs?: number;
   maxLineBytes?: number;
   maxBytesPerRunner?: number;
+  /** The runner must be PID 1 of its sandbox (container or PID namespace) to clean up. */
+  requirePid1?: boolean;
+}
+
+export interface PoolStats {
+  /** Runners started. */
+  started: number;
+  /** Runners retired at their own request or for a timeout seen from Node. */
+  recycled: number;
 }
 
 interface Batch {
@@ -52,6 +64,7 @@ interface Job {
 interface Lane {
   runner?: RunnerProcess;
   dead: boolean;
+  greeted: boolean;
   inflight: Job[];
   served: number;
   bytes: number;
@@ -81,6 +94,7 @@ export class RunnerPool {
   private readonly marginMs: number;
   private readonly maxLineBytes: number;
   private readonly maxBytesPerRunner: number;
+  readonly stats: PoolStats = { started: 0, recycled: 0 };
 
   constructor(private readonly opts: PoolOptions) {
     this.lanes = new Array(opts.concurrency).fill(undefined);
@@ -138,8 +152,10 @@ export class RunnerPool {
   }
 
   private startLane(): Lane {
+    this.stats.started++;
     const lane: Lane = {
       dead: false,
+      greeted: false,
       inflight: [],
       served: 0,
       bytes: 0,
@@ -207,8 +223,9 @@ export class RunnerPool {
 
   private onLine(lane: Lane, line: string): void {
     const msg = parseRunnerLine(line);
+    if (!lane.greeted) return this.onGreeting(lane, msg, line);
     const head = lane.inflight[0];
-    if (!msg || !head || msg.id !== head.wireId) {
+    if (!msg || !head || (msg.kind !== "result" && msg.kind !== "error") || msg.id !== head.wireId) {
       return this.onLaneFault(lane, `unexpected runner output: ${line.slice(0, 200)}`);
     }
     if (msg.kind === "result" && msg.outcomes.length !== head.pair.tests.length) {
@@ -218,17 +235,38 @@ export class RunnerPool {
     lane.served++;
     this.everServed = true;
     if (msg.kind === "error") this.failBatch(head.batch, new Error(`runner rejected pair ${head.pair.id}: ${msg.error}`));
-    else this.settle(head, msg.outcomes, msg.durationMs);
-    this.armHead(lane);
-    if (lane.served >= this.pairsPerRunner && lane.inflight.length === 0) this.killLane(lane, true);
+    else if (msg.kind === "result") this.settle(head, msg.outcomes, msg.durationMs, msg.inProcessTests);
+    if (msg.kind === "result" && msg.recycle !== undefined) {
+      // The runner has stopped reading; pairs already written to it go to another lane.
+      this.stats.recycled++;
+      this.killLane(lane, true);
+    } else {
+      this.armHead(lane);
+      if (lane.served >= this.pairsPerRunner && lane.inflight.length === 0) this.killLane(lane, true);
+    }
     this.pump();
+  }
+
+  private onGreeting(lane: Lane, msg: ReturnType<typeof parseRunnerLine>, line: string): void {
+    let problem: string | undefined;
+    if (msg?.kind === "hello") problem = helloProblem(msg.hello, this.opts.requirePid1 ?? false);
+    else if (msg?.kind === "fatal") problem = msg.fatal;
+    else problem = `expected the runner's hello, got: ${line.slice(0, 200)}`;
+    if (problem === undefined) {
+      lane.greeted = true;
+      return;
+    }
+    // A runner that is the wrong version or runs optimised will not get better on retry.
+    this.killLane(lane, true);
+    this.failAll(new Error(`sandbox runner refused: ${problem}`));
   }
 
   private onHeadTimeout(lane: Lane): void {
     if (lane.dead) return;
     const head = lane.inflight.shift();
     if (!head) return;
-    this.settle(head, uniformOutcomes(head.pair, "TIMEOUT"), Date.now() - lane.headSince);
+    this.settle(head, uniformOutcomes(head.pair, "TIMEOUT"), Date.now() - lane.headSince, []);
+    this.stats.recycled++;
     this.killLane(lane, true);
     this.pump();
   }
@@ -242,7 +280,7 @@ export class RunnerPool {
     const head = lane.inflight[0];
     if (head && this.everServed && head.attempts >= 1) {
       lane.inflight.shift();
-      this.settle(head, uniformOutcomes(head.pair, "FAIL:Crash"), Date.now() - lane.headSince);
+      this.settle(head, uniformOutcomes(head.pair, "FAIL:Crash"), Date.now() - lane.headSince, []);
     } else if (head) {
       head.attempts++;
     }
@@ -259,7 +297,7 @@ export class RunnerPool {
     if (lane.runner) this.track(lane.runner.destroy());
   }
 
-  private settle(job: Job, outcomes: TestOutcome[], durationMs: number): void {
+  private settle(job: Job, outcomes: TestOutcome[], durationMs: number, inProcessTests: number[]): void {
     const batch = job.batch;
     if (batch.done) return;
     const result: ExecResult = {
@@ -267,6 +305,7 @@ export class RunnerPool {
       outcomes,
       passed: outcomes.length > 0 && outcomes.every((o) => o === "pass"),
       durationMs,
+      inProcessTests,
     };
     batch.results[job.index] = result;
     batch.remaining--;

@@ -1,22 +1,39 @@
 import { z } from "zod";
-import { DEFAULT_TIMEOUT_MS, type ExecPair, type TestOutcome } from "./types";
+import { DEFAULT_TIMEOUT_MS, RUNNER_VERSION, type ExecPair, type TestOutcome } from "./types";
 
-// The wire format spoken with docker/runner.py (see its docstring). Runner output is parsed
-// strictly: a line that does not fit means the runner or its container misbehaved.
+// The wire format spoken with docker/runner/runner.py (see its docstring). Runner output is
+// parsed strictly: a line that does not fit means the runner or its sandbox misbehaved.
 
 const OUTCOME = /^(pass|FAIL|TIMEOUT|FAIL:[\w.]{1,100}|ERROR:[\w.]{1,100})$/;
 
+const helloLine = z.object({
+  hello: z.object({
+    runnerVersion: z.string(),
+    optimize: z.number(),
+    isolated: z.number(),
+    dontWriteBytecode: z.number(),
+    pid1: z.boolean(),
+    execFilter: z.boolean(),
+  }),
+});
 const resultLine = z.object({
   id: z.string(),
   outcomes: z.array(z.string().regex(OUTCOME)),
   passed: z.boolean(),
   durationMs: z.number().int().nonnegative(),
+  inProcess: z.array(z.number().int().nonnegative()),
+  recycle: z.string().optional(),
 });
 const errorLine = z.object({ id: z.string().nullable(), error: z.string() });
+const fatalLine = z.object({ fatal: z.string() });
+
+export type RunnerHello = z.infer<typeof helloLine>["hello"];
 
 export type RunnerLine =
-  | { kind: "result"; id: string; outcomes: TestOutcome[]; passed: boolean; durationMs: number }
-  | { kind: "error"; id: string | null; error: string };
+  | { kind: "hello"; hello: RunnerHello }
+  | { kind: "result"; id: string; outcomes: TestOutcome[]; durationMs: number; inProcessTests: number[]; recycle?: string }
+  | { kind: "error"; id: string | null; error: string }
+  | { kind: "fatal"; fatal: string };
 
 export function parseRunnerLine(line: string): RunnerLine | undefined {
   let json: unknown;
@@ -26,9 +43,25 @@ export function parseRunnerLine(line: string): RunnerLine | undefined {
     return undefined;
   }
   const result = resultLine.safeParse(json);
-  if (result.success) return { kind: "result", ...result.data, outcomes: result.data.outcomes as TestOutcome[] };
+  if (result.success) {
+    const { id, outcomes, durationMs, inProcess, recycle } = result.data;
+    return { kind: "result", id, outcomes: outcomes as TestOutcome[], durationMs, inProcessTests: inProcess, recycle };
+  }
+  const hello = helloLine.safeParse(json);
+  if (hello.success) return { kind: "hello", hello: hello.data.hello };
   const error = errorLine.safeParse(json);
-  return error.success ? { kind: "error", ...error.data } : undefined;
+  if (error.success) return { kind: "error", ...error.data };
+  const fatal = fatalLine.safeParse(json);
+  return fatal.success ? { kind: "fatal", fatal: fatal.data.fatal } : undefined;
+}
+
+/** Why a runner must not be used, or undefined when its hello is acceptable. */
+export function helloProblem(hello: RunnerHello, requirePid1: boolean): string | undefined {
+  if (hello.runnerVersion !== RUNNER_VERSION) return `runner version ${hello.runnerVersion}, expected ${RUNNER_VERSION} (rebuild the sandbox image)`;
+  if (hello.optimize !== 0) return "the runner's Python runs optimised (asserts stripped); refusing";
+  if (hello.isolated !== 1 || hello.dontWriteBytecode !== 1) return "the runner's Python must run with -I -B";
+  if (requirePid1 && !hello.pid1) return "the runner is not PID 1 of its sandbox, so it cannot clean up after pairs";
+  return undefined;
 }
 
 /** One protocol line; `wireId` replaces the caller's id, which need not be unique. */

@@ -1,8 +1,9 @@
 // The sandbox contract: what callers hand in, what comes back, and the backend interface.
 
-// Bump together with RUNNER_VERSION in docker/runner.py (tests/sandbox/runner-version.test.ts
+// Bump together with RUNNER_VERSION in docker/runner/runner.py (tests/sandbox/runner-version
 // checks both). Execution results are cached by (code sha, tests sha, RUNNER_VERSION).
-export const RUNNER_VERSION = "1";
+// 2: verdicts decided outside the candidate's process, strict plain-data comparison.
+export const RUNNER_VERSION = "2";
 
 export const DEFAULT_TIMEOUT_MS = 5000; // the paper's per-suite timeout
 
@@ -16,7 +17,9 @@ export interface ExecPair {
 
 /**
  * Per-test outcome, as the paper's runner. Beyond exception names, the runner may report
- * FAIL:SystemExit (the child exited mid-suite) and FAIL:Crash (a signal killed it).
+ * FAIL:NotPlainData (a value the candidate returned is not plain data), FAIL:SystemExit (the
+ * child exited mid-suite), FAIL:Crash (a signal killed it, OOM included) and
+ * FAIL:OutputLimit (it printed more than the cap).
  */
 export type TestOutcome = "pass" | "FAIL" | "TIMEOUT" | `FAIL:${string}` | `ERROR:${string}`;
 
@@ -26,9 +29,22 @@ export interface ExecResult {
   /** True when every test is `pass` (and there is at least one test). */
   passed: boolean;
   durationMs: number;
+  /**
+   * Indices of tests that could not be split into candidate calls and a trusted check, and
+   * ran the old way, inside the candidate's process: their outcomes are weaker evidence (a
+   * candidate could have forged them). Empty for the benchmark's single-assert tests.
+   */
+  inProcessTests: number[];
 }
 
 export type SandboxBackendName = "docker" | "process";
+
+/**
+ * container: a Docker container per lane. namespaces: bubblewrap user/pid/net/ipc/mount
+ * namespaces plus cgroup limits (the process backend's best). process: a plain process with
+ * rlimits only (the process backend's fallback, refused unless explicitly allowed).
+ */
+export type SandboxIsolation = "container" | "namespaces" | "process";
 
 export interface RunOptions {
   /** Called once per pair as soon as its result is known (completion order). */
@@ -39,7 +55,9 @@ export interface RunOptions {
 
 export interface Sandbox {
   readonly backend: SandboxBackendName;
-  readonly isolation: "container" | "process";
+  readonly isolation: SandboxIsolation;
+  /** What this sandbox cannot contain, for users to read (empty for the container). */
+  readonly limitations: string[];
   /** Results come back in the order of `pairs`. Concurrent calls share one worker pool. */
   run(pairs: ExecPair[], opts?: RunOptions): Promise<ExecResult[]>;
   close(): Promise<void>;

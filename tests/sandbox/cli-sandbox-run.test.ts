@@ -51,7 +51,7 @@ describe.each(["docker", "process"] as const)("execboard sandbox run --backend %
     expect(byId.get("no-tests").error).toMatch(/tests/);
     expect(byId.get("bad-timeout").error).toMatch(/timeoutMs/);
     expect(lines.find((l) => l.id === null).error).toMatch(/invalid JSON/);
-    expect(h.err()).toContain(`backend=${backend} isolation=${backend === "docker" ? "container" : "process"}`);
+    expect(h.err()).toContain(`backend=${backend} isolation=${backend === "docker" ? "container" : "namespaces"}`);
   });
 
   it("exits 0 on a clean batch of many pairs", async () => {

@@ -18,7 +18,8 @@ describe.each(["docker", "process"] as const)("%s backend outcomes", (backend) =
 
   it("reports the backend it is", () => {
     expect(sandbox.backend).toBe(backend);
-    expect(sandbox.isolation).toBe(backend === "docker" ? "container" : "process");
+    expect(sandbox.isolation).toBe(backend === "docker" ? "container" : "namespaces");
+    expect(sandbox.limitations).toEqual([]);
   });
 
   it("classifies every case and keeps results in input order", async () => {
@@ -31,6 +32,7 @@ describe.each(["docker", "process"] as const)("%s backend outcomes", (backend) =
     expect(seen.sort()).toEqual(OUTCOME_CASES.map((c) => c.pair.id).sort());
     for (const [i, c] of OUTCOME_CASES.entries()) {
       expect({ id: c.pair.id, outcomes: results[i].outcomes }).toEqual({ id: c.pair.id, outcomes: c.expected });
+      expect({ id: c.pair.id, inProcess: results[i].inProcessTests }).toEqual({ id: c.pair.id, inProcess: c.inProcess ?? [] });
       expect(results[i].passed).toBe(c.expected.every((o) => o === "pass"));
       expect(results[i].durationMs).toBeGreaterThanOrEqual(0);
     }

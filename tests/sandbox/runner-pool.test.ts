@@ -1,18 +1,21 @@
 import { describe, expect, it } from "vitest";
 import { RunnerPool, type RunnerEvents, type RunnerProcess } from "@/lib/sandbox/runner-pool";
-import type { ExecPair } from "@/lib/sandbox/types";
+import { RUNNER_VERSION, type ExecPair } from "@/lib/sandbox/types";
 
 // The scheduling logic against scripted fake runners: the cases real runners rarely produce
 // on demand (hangs, deaths, garbage output, engines that cannot start).
 
-// Like runner.py, a fake runner handles one pair at a time, in order; `behave` must call
-// `next()` once it has answered (a hanging pair never does).
+// Like runner.py, a fake runner greets first, then handles one pair at a time, in order;
+// `behave` must call `next()` once it has answered (a hanging pair never does).
 type Behaviour = (pair: { id: string; tests: string[]; code: string }, events: RunnerEvents, next: () => void) => void;
 
-function fakeStarter(behave: Behaviour) {
+const HELLO = { runnerVersion: RUNNER_VERSION, optimize: 0, isolated: 1, dontWriteBytecode: 1, pid1: true, execFilter: true };
+
+function fakeStarter(behave: Behaviour, hello: object = HELLO) {
   const stats = { started: 0, destroyed: 0 };
   const start = async (events: RunnerEvents): Promise<RunnerProcess> => {
     stats.started++;
+    setTimeout(() => events.onStdout(Buffer.from(JSON.stringify({ hello }) + "\n")), 0);
     let dead = false;
     let busy = false;
     const backlog: { id: string; tests: string[]; code: string }[] = [];
@@ -37,8 +40,9 @@ function fakeStarter(behave: Behaviour) {
   return { start, stats };
 }
 
-const reply = (events: RunnerEvents, id: string, outcomes: string[], next: () => void) => {
-  events.onStdout(Buffer.from(JSON.stringify({ id, outcomes, passed: outcomes.every((o) => o === "pass"), durationMs: 1 }) + "\n"));
+const reply = (events: RunnerEvents, id: string, outcomes: string[], next: () => void, extra: object = {}) => {
+  const line = { id, outcomes, passed: outcomes.every((o) => o === "pass"), durationMs: 1, inProcess: [], ...extra };
+  events.onStdout(Buffer.from(JSON.stringify(line) + "\n"));
   next();
 };
 
@@ -86,6 +90,29 @@ describe("RunnerPool", () => {
     const results = await pool.run([...pairs(1), { id: "forge", code: "forge", tests: ["a"] }, { id: "garbage", code: "garbage", tests: ["a"] }]);
     expect(results.map((r) => r.outcomes)).toEqual([["pass"], ["pass"], ["FAIL:Crash"]]);
     await pool.close();
+  });
+
+  it("retires a runner that asks to be recycled and moves its queued pairs to a fresh one", async () => {
+    const { start, stats } = fakeStarter((p, e, n) => reply(e, p.id, ["pass"], n, p.code === "dirty" ? { recycle: "left 1 file(s)" } : {}));
+    const pool = new RunnerPool({ concurrency: 1, start, pipelineDepth: 3 });
+    const results = await pool.run([...pairs(1), { id: "dirty", code: "dirty", tests: ["a"] }, ...pairs(3)]);
+    expect(results.every((r) => r.passed)).toBe(true);
+    expect(stats.started).toBe(2);
+    expect(pool.stats.recycled).toBe(1);
+    await pool.close();
+  });
+
+  it("refuses a runner whose hello says it runs optimised, or another version", async () => {
+    for (const [hello, message] of [
+      [{ ...HELLO, optimize: 1 }, /runs optimised/],
+      [{ ...HELLO, runnerVersion: "0" }, /runner version 0, expected/],
+      [{ ...HELLO, pid1: false }, /not PID 1/],
+    ] as const) {
+      const { start } = fakeStarter((p, e, n) => reply(e, p.id, ["pass"], n), hello);
+      const pool = new RunnerPool({ concurrency: 1, start, requirePid1: true });
+      await expect(pool.run(pairs(2))).rejects.toThrow(message);
+      await pool.close();
+    }
   });
 
   it("fails the callers when runners cannot start", async () => {
