@@ -9,7 +9,6 @@ export const leaderboardSchema = z.strictObject({
       submissionId: z.string().uuid(),
       model: z.string(),
       provider: z.string(),
-      kind: z.enum(["embeddings", "ranking"]).describe("embeddings: an .npz ranked here; ranking: the vendor's own ranking file"),
       similarity: z.string(),
       dims: z.number().int(),
       openWeights: z.boolean().nullable(),
