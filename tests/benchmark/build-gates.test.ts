@@ -66,7 +66,7 @@ describe("benchmark build: gates and sweeps", () => {
     expect(failed["tasks/math_numerical.jsonl:4"][1]).toMatch(/^canonical fails its own tests: test 2 FAIL \(assert clamp_b\(-3, 0, 10\) == 0\)/);
     expect(failed["tasks/math_numerical.jsonl:5"]).toEqual(["4", "hand-written distractor 1 (swap_arguments) passes every test: it is not a bug the tests can see"]);
     expect(failed["tasks/math_numerical.jsonl:6"][0]).toBe("4");
-    expect(failed["tasks/math_numerical.jsonl:6"][1]).toMatch(/^only 0 distractor\(s\), at least 3 required: 0 candidate\(s\) from 0 bug type\(s\)/);
+    expect(failed["tasks/math_numerical.jsonl:6"][1]).toMatch(/^only 0 distractor\(s\), at least 3 required: 0 candidates: the canonical has no mutation site$/);
     expect(failed["tasks/math_numerical.jsonl:7"][0]).toBe("sweep2");
     expect(failed["tasks/math_numerical.jsonl:7"][1]).toMatch(/canonical defines clamp_value\(\), the function of tasks\/math_numerical.jsonl:1, and passes all of that task's tests/);
     expect(failed["tasks/math_numerical.jsonl:8"][0]).toBe("2");

@@ -52,8 +52,10 @@ export function shortfall(t: BuildTask): string {
   if (!g) return "no candidates were generated";
   if (g.error) return `the canonical could not be parsed for mutation (${g.error})`;
   const b = g.buckets;
+  const types = Object.entries(g.byBugType).map(([type, s]) => `${type} ×${s.generated}`).join(", ");
   const parts = [
-    `${g.generated} candidate(s) from ${Object.keys(g.byBugType).length} bug type(s)`,
+    g.generated ? `${g.generated} candidate(s) (${types})` : "0 candidates: the canonical has no mutation site",
+    g.generated ? `${(b.selected ?? 0) + (b.surplus ?? 0)} usable` : "",
     b.passes_all ? `${b.passes_all} pass every test` : "",
     b.crashes_everywhere ? `${b.crashes_everywhere} crash on every test` : "",
     b.timeout ? `${b.timeout} hang` : "",
