@@ -295,7 +295,9 @@ class Finder:
             if isinstance(op, (ast.Div, ast.FloorDiv, ast.Mod)) and new == 0:
                 continue  # a ZeroDivisionError on every call, never a plausible distractor
             rendered = self.render_int(new, node)
-            self.add("off_by_one", start, end, rendered, self.replace_node(node, rendered), {"kind": "replace"})
+            # `total = -1` from `total = 0`: a new minus sign reads as deliberate; chosen last.
+            awkward = new < 0 <= value
+            self.add("off_by_one", start, end, rendered, self.replace_node(node, rendered), {"kind": "replace", "awkward": awkward})
 
     def wrong_operator(self, node):
         if isinstance(node, ast.BinOp):
@@ -335,7 +337,9 @@ class Finder:
         left, middle, right = text[a_start:a_end], text[a_end:b_start], text[b_start:b_end]
         if left == right:
             return
-        detail = dict(detail, first=left, second=right)
+        # `2 ** x` from `x ** 2`: a legal swap, but one no programmer slips into; chosen last.
+        awkward = isinstance(a, ast.Constant) or isinstance(b, ast.Constant)
+        detail = dict(detail, first=left, second=right, awkward=awkward)
         if self.add(bug_type, a_start, b_end, right + middle + left, transform, detail, count_drop=False):
             return
         # Moved to the other side, an operand may bind differently (`c - (a - b)` from
@@ -412,10 +416,8 @@ class Finder:
                 negated = isinstance(parent, ast.UnaryOp) and isinstance(parent.op, ast.USub)
                 if not negated:
                     self.off_by_one(node)
-        # Source order; at one site, a variant that introduces a minus sign (`total = -1` from
-        # `total = 0`) comes after the one that does not, since the selection takes the first.
-        self.edits.sort(key=lambda e: (e["start"], e["end"], e["bug_type"],
-                                       e["replacement"].startswith("-") and not e["original"].startswith("-"), e["replacement"]))
+        # Source order; at one site the less awkward variant first (the selection takes the first).
+        self.edits.sort(key=lambda e: (e["start"], e["end"], e["bug_type"], e["detail"].get("awkward", False), e["replacement"]))
         return self.edits
 
 

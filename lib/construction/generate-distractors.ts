@@ -89,7 +89,8 @@ export async function generateDistractors(tasks: GenerationTask[], opts: Generat
       }
       seen.add(code);
       const site = `${edit.start}:${edit.end}`;
-      candidates.push({ order: candidates.length, bugType: edit.bug_type, verdict: "passes_all", signature: "", site, edit, code });
+      const awkward = edit.detail.awkward ?? false;
+      candidates.push({ order: candidates.length, bugType: edit.bug_type, verdict: "passes_all", signature: "", site, awkward, edit, code });
       pairs.push({ code, tests: t.tests });
     }
     perTask.set(t.key, { candidates, duplicates });

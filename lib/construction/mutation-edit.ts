@@ -20,6 +20,8 @@ export const mutationEditSchema = z.object({
     operator: z.string().optional(),
     first: z.string().optional(),
     second: z.string().optional(),
+    /** Legal but unlikely to be written by mistake (`2 ** x`, `total = -1`): selected last. */
+    awkward: z.boolean().optional(),
   }),
 });
 

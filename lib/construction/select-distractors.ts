@@ -6,7 +6,8 @@ import type { CandidateVerdict } from "./classify-outcomes";
 //   2. within that, bug types the task does not have yet, fewest-used type first;
 //   3. then a failing-test subset no chosen distractor has (so a task's distractors do not
 //      all fail the same tests when the candidates allow otherwise), then an edit site not
-//      used yet, then the task's bug-type priority, then source order.
+//      used yet, then a natural edit over an awkward one, then the task's bug-type priority,
+//      then source order.
 // The bug-type priority is rotated per task (by a hash of its function name), so ties between
 // types spread evenly over the benchmark instead of always favouring the same family.
 
@@ -18,6 +19,8 @@ export interface SelectableCandidate {
   signature: string;
   /** The edited span, e.g. "35:36"; distractors on different sites are preferred. */
   site: string;
+  /** An edit nobody would make by mistake (`2 ** x`); taken only after the natural ones. */
+  awkward?: boolean;
 }
 
 export interface TakenDistractor {
@@ -46,6 +49,7 @@ export function selectDistractors(
     typeCount.get(c.bugType) ?? 0,
     signatures.has(c.signature) ? 1 : 0,
     sites.has(c.site) ? 1 : 0,
+    c.awkward ? 1 : 0,
     typePriority.indexOf(c.bugType),
     c.order,
   ];

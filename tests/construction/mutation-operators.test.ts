@@ -133,6 +133,15 @@ describe("swap_arguments: two call arguments, or the operands of a non-commutati
     ]);
   });
 
+  it("marks a swap with a bare constant operand as awkward, so it is chosen last", async () => {
+    const sites = (await findMutations([{ id: "t", source: "def f(x, y):\n    return x ** 2 - y\n" }])).get("t")!;
+    const swaps = sites.edits.filter((e) => e.bug_type === "swap_arguments").map((e) => [e.replacement, e.detail.awkward]);
+    expect(swaps).toEqual([
+      ["2 ** x", true],
+      ["y - x ** 2", false],
+    ]);
+  });
+
   it("skips symmetric calls and identical operands", async () => {
     expect(await mutants("def f(a, b):\n    return min(a, b) + pow(a, a) + (b - b)\n", "swap_arguments")).toEqual([]);
   });

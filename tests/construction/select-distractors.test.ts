@@ -63,6 +63,13 @@ describe("selectDistractors", () => {
     expect(selectDistractors(types, [], 1, swapFirst).map((c) => c.bugType)).toEqual(["swap_arguments"]);
   });
 
+  it("takes a natural edit before an awkward one (`2 ** x`), other things equal", () => {
+    n = 0;
+    const cs = [{ ...cand("swap_arguments", "wrong_output", "0"), awkward: true }, cand("swap_arguments", "wrong_output", "1")];
+    expect(selectDistractors(cs, [], 1, ORDER).map((c) => c.order)).toEqual([1]);
+    expect(selectDistractors(cs, [], 2, ORDER).map((c) => c.order)).toEqual([1, 0]);
+  });
+
   it("avoids every distractor failing the same subset when a crash-only candidate fails another", () => {
     n = 0;
     const cs = [
