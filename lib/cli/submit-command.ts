@@ -22,7 +22,7 @@ export async function submitCommand(argv: string[]): Promise<number> {
   const metadataArg = required(values.metadata, "--metadata");
   const metadata = metadataArg.trim().startsWith("{") ? metadataArg : await fs.readFile(metadataArg, "utf8");
   const token = values.token ?? getConfig().EXECBOARD_TOKEN;
-  if (!token) throw new AppError("BAD_REQUEST", "no API token: pass --token or set EXECBOARD_TOKEN");
+  if (!token) throw new AppError("UNAUTHORIZED", "no API token: pass --token or set EXECBOARD_TOKEN");
   const client = new ApiClient(values.url ?? getConfig().EXECBOARD_URL, token);
 
   const data = await fs.readFile(file);

@@ -1,4 +1,5 @@
-import { isMaintainer, type Principal } from "@/lib/auth/authenticate";
+import { canSeeSubmission } from "@/lib/auth/policies";
+import type { Principal } from "@/lib/auth/principal";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
 import { RUNNER_VERSION, type TestOutcome } from "@/lib/sandbox/types";
@@ -48,8 +49,7 @@ export async function getQueryDrilldown(submissionId: string, queryId: string, v
       version: { select: { version: true, benchmark: { select: { slug: true } } } },
     },
   });
-  const visible = sub && (sub.status === "published" || isMaintainer(viewer) || viewer?.userId === sub.userId);
-  if (!sub || !visible) throw new AppError("NOT_FOUND", `no submission ${submissionId}`);
+  if (!sub || !canSeeSubmission(viewer, sub)) throw new AppError("NOT_FOUND", `no submission ${submissionId}`);
   const query = await db().query.findUnique({
     where: { versionId_queryId: { versionId: sub.versionId, queryId } },
     select: { id: true, queryId: true, functionName: true, domain: true, text: true, tests: true, testsHash: true, position: true },

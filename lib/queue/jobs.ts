@@ -10,7 +10,8 @@ export const jobs = {
     schema: z.object({ submissionId: z.string().uuid() }),
     // Deterministic id: enqueueing the same submission twice yields one job.
     jobId: (p: { submissionId: string }) => `score-${p.submissionId}`,
-    attempts: 3,
+    // Enough retries (2 s, 4 s, 8 s, 16 s apart) to ride out a database or Redis restart.
+    attempts: 5,
   },
   // Cross-submission statistics of a benchmark version (lib/leaderboard), after a publication.
   // The id names the published set, so one publication yields one job and a later one a new job.

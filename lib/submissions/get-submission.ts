@@ -1,5 +1,5 @@
-import type { Principal } from "@/lib/auth/authenticate";
-import { isMaintainer } from "@/lib/auth/authenticate";
+import { canSeeSubmission } from "@/lib/auth/policies";
+import type { Principal } from "@/lib/auth/principal";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
 import { toMetricTable, type MetricTable } from "./serialize";
@@ -52,8 +52,7 @@ export async function getSubmission(id: string, viewer: Principal | null): Promi
       metrics: { select: { name: true, k: true, value: true, ciLow: true, ciHigh: true } },
     },
   });
-  const visible = s && (s.status === "published" || isMaintainer(viewer) || viewer?.userId === s.userId);
-  if (!s || !visible) throw new AppError("NOT_FOUND", `no submission ${id}`);
+  if (!s || !canSeeSubmission(viewer, s)) throw new AppError("NOT_FOUND", `no submission ${id}`);
   return {
     id: s.id,
     benchmark: { slug: s.version.benchmark.slug, version: s.version.version },

@@ -2,7 +2,7 @@ import type { Queue } from "bullmq";
 import { db } from "@/lib/db/client";
 import { enqueueScoreSubmission } from "@/lib/queue/enqueue";
 import { jobs } from "@/lib/queue/jobs";
-import { transition } from "./status";
+import { failSubmissionForPlatform } from "@/lib/quotas/refund-quota";
 
 const RUNNING = ["queued", "validating", "ranking", "executing", "scoring"] as const;
 const MAX_REQUEUES = 2;
@@ -73,6 +73,7 @@ export async function reapStuckSubmissions(opts: ReapOptions): Promise<ReapResul
   return result;
 }
 
+// Every failure the reaper decides is the platform's, so it is refunded with it.
 async function fail(id: string, reason: string): Promise<void> {
-  await transition(id, "failed", { error: reason });
+  await failSubmissionForPlatform(id, reason);
 }

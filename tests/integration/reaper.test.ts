@@ -1,4 +1,4 @@
-import { Queue, Worker } from "bullmq";
+import { Queue, UnrecoverableError, Worker } from "bullmq";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db, disconnectDb } from "@/lib/db/client";
 import { createRedis } from "@/lib/queue/connection";
@@ -71,7 +71,7 @@ describe("reaper", () => {
     const broken = new Worker(
       QUEUE_NAME,
       async () => {
-        throw new Error("sandbox exploded");
+        throw new UnrecoverableError("sandbox exploded");
       },
       { connection: createRedis("worker"), prefix: PREFIX },
     );

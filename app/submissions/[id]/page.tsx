@@ -3,6 +3,7 @@ import { notFound } from "next/navigation";
 import { ExecCurve } from "@/components/model/exec-curve";
 import { MetricsTable } from "@/components/model/metrics-table";
 import { QueryTable } from "@/components/model/query-table";
+import { getPageViewer } from "@/lib/auth/page-viewer";
 import { isAppError } from "@/lib/errors/app-error";
 import { getSubmission, type SubmissionView } from "@/lib/submissions/get-submission";
 import { listSubmissionQueries } from "@/lib/submissions/list-submission-queries";
@@ -11,7 +12,7 @@ export const dynamic = "force-dynamic";
 
 async function load(id: string): Promise<SubmissionView> {
   try {
-    return await getSubmission(id, null);
+    return await getSubmission(id, await getPageViewer());
   } catch (e) {
     if (isAppError(e) && e.code === "NOT_FOUND") notFound();
     throw e;
@@ -23,7 +24,7 @@ export default async function SubmissionPage({ params, searchParams }: { params:
   const filters = await searchParams;
   const s = await load(id);
   const meta = (s.metadata ?? {}) as Record<string, unknown>;
-  const rows = s.metrics ? await listSubmissionQueries(id, null) : [];
+  const rows = s.metrics ? await listSubmissionQueries(id, await getPageViewer()) : [];
   const domains = [...new Set(rows.map((r) => r.domain))].sort();
   const shown = rows.filter((r) => (!filters.domain || r.domain === filters.domain) && (filters.misses !== "1" || !r.rank1?.passes));
   return (

@@ -4,13 +4,14 @@ import { ScoreBars } from "@/components/drilldown/score-bars";
 import { OtherSubmissionLinks, SnippetCard } from "@/components/drilldown/snippet-card";
 import { bugLabel } from "@/components/drilldown/role-label";
 import { getQueryDrilldown, type QueryDrilldown } from "@/lib/drilldown/get-query-drilldown";
+import { getPageViewer } from "@/lib/auth/page-viewer";
 import { isAppError } from "@/lib/errors/app-error";
 
 export const dynamic = "force-dynamic";
 
 async function load(id: string, queryId: string): Promise<QueryDrilldown> {
   try {
-    return await getQueryDrilldown(id, queryId, null);
+    return await getQueryDrilldown(id, queryId, await getPageViewer());
   } catch (e) {
     if (isAppError(e) && e.code === "NOT_FOUND") notFound();
     throw e;
