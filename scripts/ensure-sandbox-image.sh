@@ -76,7 +76,7 @@ COPY runner/ /opt/execboard/
 RUN chmod 0444 /opt/execboard/*.py && chmod 0555 /opt/execboard
 USER 10001:10001
 WORKDIR /tmp
-ENV LANG=C.UTF-8 PYTHONDONTWRITEBYTECODE=1
+ENV LANG=C.UTF-8
 ENTRYPOINT ["/usr/bin/python3.11", "-I", "-B", "/opt/execboard/runner.py"]
 LABEL $LABEL_KEY="$RUNNER_SHA" org.execboard.component="sandbox"
 EOF

@@ -59,6 +59,16 @@ def reap_children(spare):
         server_gone = server_gone or pid == spare
 
 
+def server_healthy(pid):
+    """The fork server is alive and not stopped (a candidate may SIGSTOP or kill it)."""
+    try:
+        with open("/proc/%d/stat" % pid, "rb") as f:
+            state = f.read().rsplit(b")", 1)[1].split()[0]
+    except (OSError, IndexError):
+        return False
+    return state in (b"S", b"R", b"D")
+
+
 def _parent(pid):
     try:
         with open("/proc/%d/stat" % pid, "rb") as f:

@@ -161,15 +161,18 @@ def _finish(collector, pid, server, deadline):
 
 
 def run_pair(pair, server, scratch):
-    """Returns (result object, recycle reason or "")."""
+    """Returns (result object, recycle reason or ""); the object is {"id", "requeue"} when the
+    pair could not be started here."""
     started = time.monotonic()
     deadline = started + pair["timeoutMs"] / 1000
-    words = split_tests.candidate_names(pair["code"])
-    plans = [split_tests.plan_test(t, words) for t in pair["tests"]]
+    shadowed = split_tests.shadowed_builtins(pair["code"], pair["tests"])
+    plans = [split_tests.plan_test(t, shadowed) for t in pair["tests"]]
     try:
         pid, req_fd, res_fd, out_fd = server.spawn()
     except ServerDown as exc:
-        return _result(pair, ["FAIL:Crash"] * len(plans), plans, started), str(exc)
+        # Not this pair's doing (an earlier pair may have killed or stopped the server): it
+        # goes back to the caller's queue, and this sandbox is recycled.
+        return {"id": pair["id"], "requeue": str(exc)}, str(exc)
     collector = _Collector(plans, res_fd, out_fd, _request(pair, plans), req_fd)
     try:
         collector.run(deadline)
@@ -191,8 +194,8 @@ def run_pair(pair, server, scratch):
     left, server_gone = leftovers.sweep(server.pid, scratch)
     if left:
         recycle.append("left " + left)
-    if server_gone or server.gone:
-        recycle.append("the fork server died")
+    if server_gone or server.gone or not leftovers.server_healthy(server.pid):
+        recycle.append("the fork server died or was stopped")
     return _result(pair, outcomes, plans, started), "; ".join(recycle)
 
 

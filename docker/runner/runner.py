@@ -6,10 +6,12 @@ Protocol (one JSON object per line):
   stdin   {"id": str, "code": str, "tests": [str], "timeoutMs": int}
   stdout  {"id", "outcomes": [str], "passed": bool, "durationMs": int, "inProcess": [int],
           "recycle"?: str}                                       (flushed per pair)
+          {"id": str, "requeue": str}                            (not run here: run it elsewhere)
           {"id": str|null, "error": str}                         (unreadable input line)
           {"fatal": str}                                         (refusing to run at all)
 After a result carrying "recycle" (a timeout, crash, OOM, output flood, leftover process or
-file...), the runner reads nothing more and exits: the caller starts a fresh sandbox.
+file, a fork server killed or stopped...) or a requeue, the runner reads nothing more and
+exits: the caller starts a fresh sandbox.
 
 Where verdicts come from: candidate code runs only in a child forked per pair by a clean fork
 server (fork_server.py). For each test the child returns the values of the calls the assert
@@ -101,7 +103,7 @@ def main():
             _emit(error)
             continue
         result, recycle = pair_run.run_pair(pair, server, scratch)
-        if recycle:
+        if recycle and "requeue" not in result:
             result["recycle"] = recycle
         _emit(result)
         if recycle:

@@ -6,9 +6,12 @@ evaluates in the candidate's namespace and returns as plain data, and a trusted 
 values stay in the trusted program; the child only ever sees the holes.
 
 A name in a test belongs to the candidate unless it is bound by the test, is a trusted stdlib
-module, or is a builtin the candidate does not rebind (a candidate defining `pow` makes
-`pow(...)` a hole). To learn what it rebinds, the runner parses the candidate's source (it never
-compiles or runs it); source that does not parse counts as rebinding every word in it. A test is run the old way (inline, in the child, marked as such) when:
+module, or is a builtin. A builtin name is the candidate's only when the candidate rebinds it
+and every test of the suite calls it: the function under test is named like a builtin (a
+suite of `pow(...)` tests against a candidate defining `pow`). A candidate that merely rebinds
+`len` or `ValueError` cannot change what `len(f(x)) == 3` or `pytest.raises(ValueError)`
+mean. To learn what it rebinds, the runner parses the candidate's source (it never compiles
+or runs it); source that does not parse counts as rebinding every builtin name in it. A test is run the old way (inline, in the child, marked as such) when:
 it has no hole; a hole uses a name the test binds (`xs = [3, 1]; sort_in_place(xs)`); a
 candidate name's attribute is used (`os.getpid()`); it uses eval/exec/open-like builtins;
 or it has statements other than assert / expression / assignment / import of trusted modules /
@@ -102,12 +105,32 @@ def _bound_names_shallow(node):
     return names
 
 
-def plan_test(test, words):
-    """The plan for `test` against a candidate that binds the names `words`."""
+def shadowed_builtins(code, tests):
+    """Builtin names that stand for the candidate in this suite (see the module docstring)."""
+    rebound = candidate_names(code)
+    if not rebound:
+        return frozenset()
+    for test in tests:
+        rebound = rebound.intersection(_called_names(test))
+        if not rebound:
+            break
+    return rebound
+
+
+@functools.lru_cache(maxsize=4096)
+def _called_names(test):
+    tree, _ = _parse(test)
+    if tree is None:
+        return frozenset()
+    return frozenset(n.func.id for n in ast.walk(tree) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name))
+
+
+def plan_test(test, shadowed):
+    """The plan for `test` when the builtin names `shadowed` stand for the candidate."""
     tree, builtin_names = _parse(test)
     if tree is None:
         return Plan(False, reason=builtin_names)
-    return _plan(test, frozenset(n for n in builtin_names if n in words))
+    return _plan(test, frozenset(n for n in builtin_names if n in shadowed))
 
 
 @functools.lru_cache(maxsize=4096)

@@ -198,11 +198,11 @@ export async function probeDockerSandbox(): Promise<DockerProbe> {
   return { ok: true };
 }
 
-export async function createDockerSandbox(): Promise<Sandbox> {
+export async function createDockerSandbox(opts: { concurrency?: number } = {}): Promise<Sandbox> {
   const config = getConfig();
   await sweepSandboxContainers();
   const pool = new RunnerPool({
-    concurrency: config.EXECBOARD_SANDBOX_CONCURRENCY,
+    concurrency: opts.concurrency ?? config.EXECBOARD_SANDBOX_CONCURRENCY,
     start: startContainerRunner(dockerClient(), config.EXECBOARD_SANDBOX_IMAGE),
     pairsPerRunner: 500,
     pipelineDepth: 2,

@@ -15,15 +15,18 @@ export interface CreateSandboxOptions {
   onNotice?: (message: string) => void;
   /** Let the process backend run where it cannot contain untrusted code. */
   allowUncontained?: boolean;
+  /** Lanes (warm runners); defaults to EXECBOARD_SANDBOX_CONCURRENCY (the cores). */
+  concurrency?: number;
 }
 
 export async function createSandbox(opts: CreateSandboxOptions = {}): Promise<Sandbox> {
   const requested = opts.backend ?? getConfig().EXECBOARD_SANDBOX_BACKEND;
-  if (requested === "process") return createProcessSandbox({ allowUncontained: opts.allowUncontained });
+  const processOpts = { allowUncontained: opts.allowUncontained, concurrency: opts.concurrency };
+  if (requested === "process") return createProcessSandbox(processOpts);
   const probe = await probeDockerSandbox();
-  if (probe.ok) return createDockerSandbox();
+  if (probe.ok) return createDockerSandbox({ concurrency: opts.concurrency });
   if (requested === "docker") throw new Error(`Docker sandbox unavailable: ${probe.reason}`);
-  const sandbox = await createProcessSandbox({ allowUncontained: opts.allowUncontained });
+  const sandbox = await createProcessSandbox(processOpts);
   const limits = sandbox.limitations.length ? `; it cannot contain: ${sandbox.limitations.join("; ")}` : "";
   opts.onNotice?.(
     `falling back to the process sandbox (isolation: ${sandbox.isolation}, less isolated than Docker${limits}): ${probe.reason}`,

@@ -24,6 +24,7 @@ const MINIMAL_ENV = { PATH: "/usr/bin:/bin", LANG: "C.UTF-8" } as unknown as Nod
 export interface ProcessSandboxOptions {
   /** Run even where the host cannot contain untrusted code (development only). */
   allowUncontained?: boolean;
+  concurrency?: number;
 }
 
 interface Containment {
@@ -145,7 +146,7 @@ export async function createProcessSandbox(opts: ProcessSandboxOptions = {}): Pr
   await chmod(cwd, 0o777);
   const bwrap = containment.isolation === "namespaces" ? config.EXECBOARD_SANDBOX_BWRAP : undefined;
   const pool = new RunnerPool({
-    concurrency: config.EXECBOARD_SANDBOX_CONCURRENCY,
+    concurrency: opts.concurrency ?? config.EXECBOARD_SANDBOX_CONCURRENCY,
     start: startRunner({ bwrap, python, cwd, cgroups: containment.cgroups }),
     pipelineDepth: 2,
     pairsPerRunner: 500,

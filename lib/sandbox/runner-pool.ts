@@ -59,6 +59,7 @@ interface Job {
   index: number;
   batch: Batch;
   attempts: number;
+  requeues: number;
 }
 
 interface Lane {
@@ -77,6 +78,9 @@ interface Lane {
 // broken runner) and fail the callers after this many; afterwards a pair that kills its runner
 // twice is recorded as FAIL:Crash.
 const MAX_DEATHS_BEFORE_FIRST_RESULT = 3;
+// A runner hands a pair back when it could not start it (an earlier pair broke its fork
+// server); the pair is not charged for that, but it cannot bounce forever either.
+const MAX_REQUEUES = 3;
 // Runners that cannot even start (engine gone, image missing) fail the callers, not loop.
 const MAX_CONSECUTIVE_START_FAILURES = 3;
 
@@ -122,7 +126,7 @@ export class RunnerPool {
         cleanup: () => signal?.removeEventListener("abort", onAbort),
       };
       signal?.addEventListener("abort", onAbort, { once: true });
-      pairs.forEach((pair, index) => this.queue.push({ wireId: String(++this.seq), pair, index, batch, attempts: 0 }));
+      pairs.forEach((pair, index) => this.queue.push({ wireId: String(++this.seq), pair, index, batch, attempts: 0, requeues: 0 }));
       this.pump();
     });
   }
@@ -225,9 +229,10 @@ export class RunnerPool {
     const msg = parseRunnerLine(line);
     if (!lane.greeted) return this.onGreeting(lane, msg, line);
     const head = lane.inflight[0];
-    if (!msg || !head || (msg.kind !== "result" && msg.kind !== "error") || msg.id !== head.wireId) {
+    if (!msg || !head || (msg.kind !== "result" && msg.kind !== "error" && msg.kind !== "requeue") || msg.id !== head.wireId) {
       return this.onLaneFault(lane, `unexpected runner output: ${line.slice(0, 200)}`);
     }
+    if (msg.kind === "requeue") return this.onRequeue(lane, msg.requeue);
     if (msg.kind === "result" && msg.outcomes.length !== head.pair.tests.length) {
       return this.onLaneFault(lane, `runner returned ${msg.outcomes.length} outcomes for ${head.pair.tests.length} tests`);
     }
@@ -243,6 +248,18 @@ export class RunnerPool {
     } else {
       this.armHead(lane);
       if (lane.served >= this.pairsPerRunner && lane.inflight.length === 0) this.killLane(lane, true);
+    }
+    this.pump();
+  }
+
+  private onRequeue(lane: Lane, reason: string): void {
+    const head = lane.inflight.shift()!;
+    if (++head.requeues > MAX_REQUEUES) this.settle(head, uniformOutcomes(head.pair, "FAIL:Crash"), 0, []);
+    else this.queue.unshift(head);
+    this.stats.recycled++;
+    this.killLane(lane, true);
+    if (!this.everServed && ++this.earlyDeaths >= MAX_DEATHS_BEFORE_FIRST_RESULT) {
+      return this.failAll(new Error(`sandbox runner keeps failing: ${reason}`));
     }
     this.pump();
   }

@@ -25,6 +25,7 @@ const resultLine = z.object({
   recycle: z.string().optional(),
 });
 const errorLine = z.object({ id: z.string().nullable(), error: z.string() });
+const requeueLine = z.object({ id: z.string(), requeue: z.string() });
 const fatalLine = z.object({ fatal: z.string() });
 
 export type RunnerHello = z.infer<typeof helloLine>["hello"];
@@ -33,6 +34,7 @@ export type RunnerLine =
   | { kind: "hello"; hello: RunnerHello }
   | { kind: "result"; id: string; outcomes: TestOutcome[]; durationMs: number; inProcessTests: number[]; recycle?: string }
   | { kind: "error"; id: string | null; error: string }
+  | { kind: "requeue"; id: string; requeue: string }
   | { kind: "fatal"; fatal: string };
 
 export function parseRunnerLine(line: string): RunnerLine | undefined {
@@ -49,6 +51,8 @@ export function parseRunnerLine(line: string): RunnerLine | undefined {
   }
   const hello = helloLine.safeParse(json);
   if (hello.success) return { kind: "hello", hello: hello.data.hello };
+  const requeue = requeueLine.safeParse(json);
+  if (requeue.success) return { kind: "requeue", ...requeue.data };
   const error = errorLine.safeParse(json);
   if (error.success) return { kind: "error", ...error.data };
   const fatal = fatalLine.safeParse(json);

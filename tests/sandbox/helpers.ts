@@ -71,6 +71,8 @@ export const OUTCOME_CASES: { pair: ExecPair; expected: string[]; inProcess?: nu
     },
     expected: ["FAIL", "pass", "FAIL:NotPlainData", "FAIL", "pass"],
   },
+  // A function under test named like a builtin is still the candidate's.
+  { pair: { id: "builtin-named", code: "def pow(a, b):\n    return a * b\n", tests: ["assert pow(2, 3) == 8", "assert pow(2, 2) == 4"] }, expected: ["FAIL", "pass"] },
 ];
 
 /** `n` small distinct pairs (mostly passing) for throughput runs. */

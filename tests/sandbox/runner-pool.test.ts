@@ -102,6 +102,19 @@ describe("RunnerPool", () => {
     await pool.close();
   });
 
+  it("runs a pair a runner handed back on another runner, without charging it", async () => {
+    let handedBack = 0;
+    const { start, stats } = fakeStarter((p, e, n) => {
+      if (p.code === "unlucky" && handedBack++ === 0) return e.onStdout(Buffer.from(JSON.stringify({ id: p.id, requeue: "fork server died" }) + "\n"));
+      reply(e, p.id, ["pass"], n);
+    });
+    const pool = new RunnerPool({ concurrency: 1, start });
+    const results = await pool.run([...pairs(1), { id: "unlucky", code: "unlucky", tests: ["a"] }, ...pairs(1)]);
+    expect(results.map((r) => r.outcomes)).toEqual([["pass"], ["pass"], ["pass"]]);
+    expect(stats.started).toBe(2);
+    await pool.close();
+  });
+
   it("refuses a runner whose hello says it runs optimised, or another version", async () => {
     for (const [hello, message] of [
       [{ ...HELLO, optimize: 1 }, /runs optimised/],

@@ -1,0 +1,90 @@
+import { readdirSync, readFileSync } from "node:fs";
+import os from "node:os";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createSandbox, listSandboxContainers, sandboxOwnerTag, type ExecResult, type Sandbox } from "@/lib/sandbox";
+import { ADVERSARIAL_CASES, adversarialPair, type AdversarialCase } from "./adversarial-cases";
+import { ensureSandboxImage, IMAGE_TIMEOUT_MS } from "./helpers";
+
+// The adversarial suite on both backends: every case ends with one of its allowed outcomes
+// (never a pass for a wrong answer), the sandbox keeps working afterwards, and once it is
+// closed nothing it started is left: no container, no process, no cgroup.
+
+function check(c: AdversarialCase, r: ExecResult): void {
+  const got = { id: c.id, outcomes: r.outcomes, allowed: r.outcomes.map((o, i) => c.expected[i]?.includes(o) ?? false) };
+  expect(got).toEqual({ id: c.id, outcomes: r.outcomes, allowed: c.tests.map(() => true) });
+  expect({ id: c.id, inProcess: r.inProcessTests }).toEqual({ id: c.id, inProcess: c.inProcess ?? [] });
+}
+
+/** Processes on this host still inside one of this process's lane cgroups. */
+function laneProcesses(): number[] {
+  const mark = `/execboard-sandbox/${os.hostname()}-${process.pid}-`;
+  return readdirSync("/proc")
+    .filter((p) => /^\d+$/.test(p))
+    .filter((p) => {
+      try {
+        return readFileSync(`/proc/${p}/cgroup`, "utf8").includes(mark);
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
+
+function laneCgroups(): string[] {
+  try {
+    return readdirSync("/sys/fs/cgroup/pids/execboard-sandbox").filter((n) => n.startsWith(`${os.hostname()}-${process.pid}-`));
+  } catch {
+    return [];
+  }
+}
+
+describe.each(["docker", "process"] as const)("adversarial suite on the %s backend", (backend) => {
+  let sandbox: Sandbox;
+  const results = new Map<string, ExecResult>();
+
+  beforeAll(async () => {
+    if (backend === "docker") ensureSandboxImage();
+    sandbox = await createSandbox({ backend, concurrency: 2 });
+  }, IMAGE_TIMEOUT_MS);
+
+  afterAll(async () => {
+    await sandbox?.close();
+  });
+
+  it(`has at least 35 cases, each listing an allowed outcome per test`, () => {
+    expect(ADVERSARIAL_CASES.length).toBeGreaterThanOrEqual(35);
+    for (const c of ADVERSARIAL_CASES) expect({ id: c.id, n: c.expected.length }).toEqual({ id: c.id, n: c.tests.length });
+  });
+
+  it("never passes a wrong answer, in one concurrent batch", { timeout: 240_000 }, async () => {
+    const batch = ADVERSARIAL_CASES.filter((c) => !c.after);
+    const out = await sandbox.run(batch.map(adversarialPair));
+    batch.forEach((c, i) => results.set(c.id, out[i]));
+    for (const [i, c] of batch.entries()) check(c, out[i]);
+  });
+
+  it("passes nothing on from one pair to the next", { timeout: 120_000 }, async () => {
+    for (const c of ADVERSARIAL_CASES.filter((x) => x.after)) {
+      const [r] = await sandbox.run([adversarialPair(c)]);
+      results.set(c.id, r);
+      check(c, r);
+    }
+  });
+
+  it("keeps working after all of it", async () => {
+    const [r] = await sandbox.run([{ id: "alive", code: "def square(x):\n    return x * x\n", tests: ["assert square(2) == 4"] }]);
+    expect(r.outcomes).toEqual(["pass"]);
+  });
+
+  it("leaves nothing behind once closed", { timeout: 60_000 }, async () => {
+    await sandbox.close();
+    if (backend === "docker") {
+      expect((await listSandboxContainers()).filter((c) => c.owner === sandboxOwnerTag())).toEqual([]);
+    } else {
+      expect(laneProcesses()).toEqual([]);
+      expect(laneCgroups()).toEqual([]);
+    }
+    // The table in docker/SANDBOX.md comes from these lines.
+    for (const c of ADVERSARIAL_CASES) console.log(`[adversarial] ${backend} ${c.id} ${results.get(c.id)?.outcomes.join(",")}`);
+  });
+});
