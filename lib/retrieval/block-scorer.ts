@@ -1,14 +1,12 @@
 // Computes dot products between a block of query rows and a chunk of corpus rows, in one
 // buffer laid out for the WebAssembly kernel (or a plain-JS loop over the same layout when
 // SIMD is unavailable or a caller asks for it). Both backends produce bit-identical scores.
+import type { RowReader } from "./row-reader";
 import { CORPUS_TILE, PAIR_TILE, QUERY_TILE, instantiateDotKernel, type DotKernel } from "./wasm-dot-kernel";
 
-export type Matrix = Float32Array | Float64Array;
-export type ScoringBackend = "auto" | "wasm" | "js";
-
-/** Rows of a matrix, each divided by its own `divisors[row]` (the L2 norm for cosine, 1 for dot). */
+/** Rows, each divided by its own `divisors[row]` (the L2 norm for cosine, 1 for dot). */
 export interface RowSource {
-  data: Matrix;
+  rows: RowReader;
   divisors: Float64Array;
 }
 
@@ -27,7 +25,7 @@ export class BlockScorer {
   private readonly kernel: DotKernel | null;
   private chunkRows = 0;
 
-  constructor(dims: number, maxQueryRows: number, maxCorpusRows: number, backend: ScoringBackend = "auto") {
+  constructor(dims: number, maxQueryRows: number, maxCorpusRows: number, backend: "auto" | "wasm" | "js" = "auto") {
     this.dims = dims;
     const qRows = roundUp(maxQueryRows, QUERY_TILE);
     this.stride = roundUp(maxCorpusRows, CORPUS_TILE);
@@ -44,25 +42,27 @@ export class BlockScorer {
 
   /** Load corpus rows [start, start+count) interleaved in pairs; padding rows are zero. */
   loadCorpus(src: RowSource, start: number, count: number): void {
-    const d = this.dims, buf = this.buf, data = src.data;
+    const d = this.dims, buf = this.buf;
     this.chunkRows = roundUp(count, CORPUS_TILE);
     // Zero from the first pair that holds any padding lane; real rows are written afterwards.
     buf.fill(0, this.cOff + (count >> 1) * 2 * d, this.cOff + this.chunkRows * d);
     for (let j = 0; j < count; j++) {
-      const from = (start + j) * d, div = src.divisors[start + j];
+      const v = src.rows.row(start + j);
+      const div = src.divisors[start + j];
       let to = this.cOff + (j >> 1) * 2 * d + (j & 1);
-      for (let t = 0; t < d; t++, to += 2) buf[to] = data[from + t] / div;
+      for (let t = 0; t < d; t++, to += 2) buf[to] = v[t] / div;
     }
   }
 
   /** Score query rows [start, start+count) against the loaded corpus chunk into `scores`. */
   scoreQueries(src: RowSource, start: number, count: number): void {
-    const d = this.dims, buf = this.buf, data = src.data;
+    const d = this.dims, buf = this.buf;
     const qRows = roundUp(count, QUERY_TILE);
     buf.fill(0, this.qOff + count * d, this.qOff + qRows * d);
     for (let i = 0; i < count; i++) {
-      const from = (start + i) * d, div = src.divisors[start + i], to = this.qOff + i * d;
-      for (let t = 0; t < d; t++) buf[to + t] = data[from + t] / div;
+      const v = src.rows.row(start + i);
+      const div = src.divisors[start + i], to = this.qOff + i * d;
+      for (let t = 0; t < d; t++) buf[to + t] = v[t] / div;
     }
     if (this.kernel) this.runKernel(qRows);
     else this.runJs(qRows);

@@ -1,10 +1,22 @@
 // Exact top-k retrieval: every query is scored against every corpus row (no approximation).
 // Ranking contract (DESIGN.md): descending similarity, exact ties broken by corpus row order.
+// The similarity is the float64 score of pairScore below; whichever path computes the ranking,
+// the result is that of a full float64 scan (see rank-paths.ts).
 import { AppError } from "@/lib/errors/app-error";
-import { BlockScorer, type Matrix, type RowSource, type ScoringBackend } from "./block-scorer";
-import { TopKBuffers } from "./top-k";
+import { F32_SAFE_MAGNITUDE } from "./error-bound";
+import { normalise, type Similarity } from "./exact-scorer";
+import { F32Scorer } from "./f32-scorer";
+import { rankExactF64, rankF32Filtered } from "./rank-paths";
+import { matrixRows, type Matrix, type RowReader } from "./row-reader";
 
-export type Similarity = "cosine" | "dot";
+export type { Matrix, RowReader };
+export type { Similarity };
+
+/**
+ * "f32": float32 SIMD pass over all pairs, then float64 rescoring of every pair its error bound
+ * cannot exclude (fast; the default when available). "wasm" / "js": float64 for every pair.
+ */
+export type ScoringBackend = "auto" | "f32" | "wasm" | "js";
 
 export interface RankInput {
   /** Q x dims, row-major. */
@@ -19,95 +31,60 @@ export interface RankInput {
   watch?: number[][];
 }
 
+export interface RankRowsInput {
+  queries: RowReader;
+  corpus: RowReader;
+  similarity: Similarity;
+  k?: number;
+  watch?: number[][];
+}
+
 export interface RankResult {
   /** Per query, the k best corpus row indices, best first. */
   top: Int32Array[];
   scores: Float64Array[];
   /** Per query, scores of `watch[q]` in the same order (bit-identical to the same pair in `top`). */
   watched: Float64Array[];
+  /** How the ranking was computed: the path, and how many pairs were scored in float64. */
+  stats: { path: "f32-filter" | "f64"; exactPairs: number };
 }
-
-// Bound the working buffer (<= 256 MiB of corpus, <= 256 query rows and 64 MiB of queries)
-// whatever Q, C and dims are.
-const MAX_CHUNK_BYTES = 256 * 1024 * 1024;
-const MAX_BLOCK_BYTES = 64 * 1024 * 1024;
-const QUERY_BLOCK = 256;
 
 /** Tuning knobs; results never depend on them (tests use small values to cross chunk boundaries). */
 export interface RankOptions {
   backend?: ScoringBackend;
   corpusChunkRows?: number;
   queryBlockRows?: number;
+  /** Threads for the float32 pass, this one included; default: the cores available. */
+  threads?: number;
 }
 
 export function rankCorpus(input: RankInput, options: RankOptions = {}): RankResult {
-  const { queries, corpus, dims, similarity } = input;
-  const k = input.k ?? 10;
+  const { queries, corpus, dims } = input;
   if (!Number.isInteger(dims) || dims < 1 || dims > 1 << 20) throw new AppError("BAD_REQUEST", `invalid dims ${dims}`);
   if (queries.length % dims !== 0 || corpus.length % dims !== 0) {
     throw new AppError("BAD_REQUEST", `matrix lengths ${queries.length}, ${corpus.length} are not multiples of dims ${dims}`);
   }
+  return rankRows({ ...input, queries: matrixRows(queries, dims), corpus: matrixRows(corpus, dims) }, options);
+}
+
+export function rankRows(input: RankRowsInput, options: RankOptions = {}): RankResult {
+  const { queries, corpus, similarity } = input;
+  const dims = queries.dims;
+  const k = input.k ?? 10;
+  if (corpus.dims !== dims) throw new AppError("BAD_REQUEST", `queries have ${dims} dims but corpus rows have ${corpus.dims}`);
   if (!Number.isInteger(k) || k < 1) throw new AppError("BAD_REQUEST", `k must be a positive integer, got ${k}`);
-  const Q = queries.length / dims, C = corpus.length / dims;
+  const Q = queries.rows, C = corpus.rows;
   if (input.watch && input.watch.length !== Q) throw new AppError("BAD_REQUEST", `watch has ${input.watch.length} entries for ${Q} queries`);
   for (const row of input.watch ?? []) {
     for (const j of row) if (!Number.isInteger(j) || j < 0 || j >= C) throw new AppError("BAD_REQUEST", `watched corpus row ${j} out of range`);
   }
-  const q = rowSource(queries, dims, similarity, "query");
-  const c = rowSource(corpus, dims, similarity, "corpus");
+  const q = normalise(queries, similarity, "query");
+  const c = normalise(corpus, similarity, "corpus");
+  const inputs = { q, c, Q, C, k: Math.min(k, C), dims, watch: input.watch };
 
-  const topK = new TopKBuffers(Q, Math.min(k, C));
-  if (Q > 0 && C > 0) {
-    const chunkRows = Math.max(1, Math.min(C, options.corpusChunkRows ?? Math.floor(MAX_CHUNK_BYTES / (8 * dims))));
-    const blockRows = Math.max(1, Math.min(Q, options.queryBlockRows ?? Math.min(QUERY_BLOCK, Math.floor(MAX_BLOCK_BYTES / (8 * dims)))));
-    const scorer = new BlockScorer(dims, blockRows, chunkRows, options.backend);
-    // Corpus chunks in increasing row order, so ties resolve to the lower index as they arrive.
-    for (let c0 = 0; c0 < C; c0 += chunkRows) {
-      const cn = Math.min(chunkRows, C - c0);
-      scorer.loadCorpus(c, c0, cn);
-      for (let q0 = 0; q0 < Q; q0 += blockRows) {
-        const qn = Math.min(blockRows, Q - q0);
-        scorer.scoreQueries(q, q0, qn);
-        for (let i = 0; i < qn; i++) topK.offerRun(q0 + i, scorer.scores, i * scorer.stride, cn, c0);
-      }
-    }
-  }
-
-  const top: Int32Array[] = [], scores: Float64Array[] = [], watched: Float64Array[] = [];
-  for (let i = 0; i < Q; i++) {
-    const r = topK.result(i);
-    top.push(r.indices);
-    scores.push(r.scores);
-    const w = input.watch?.[i] ?? [];
-    watched.push(Float64Array.from(w, (j) => pairScore(q, i, c, j, dims)));
-  }
-  return { top, scores, watched };
-}
-
-/**
- * One score with exactly the kernel's arithmetic: each value divided by its row's divisor, then
- * a sequential float64 sum of products over t = 0..d-1.
- */
-export function pairScore(q: RowSource, qi: number, c: RowSource, cj: number, dims: number): number {
-  const qd = q.divisors[qi], cd = c.divisors[cj], qo = qi * dims, co = cj * dims;
-  let s = 0;
-  for (let t = 0; t < dims; t++) s += (q.data[qo + t] / qd) * (c.data[co + t] / cd);
-  return s;
-}
-
-// Cosine divides each row by its float64 L2 norm; dot divides by 1, which is exact. A zero row
-// (rejected upstream by embedding validation) keeps divisor 1 and so scores 0 under cosine.
-function rowSource(data: Matrix, dims: number, similarity: Similarity, what: string): RowSource {
-  const rows = data.length / dims;
-  const divisors = new Float64Array(rows).fill(1);
-  for (let r = 0; r < rows; r++) {
-    let ss = 0;
-    for (let t = r * dims, end = t + dims; t < end; t++) {
-      const v = data[t];
-      if (!Number.isFinite(v)) throw new AppError("BAD_REQUEST", `${what} row ${r} has a non-finite value`);
-      ss += v * v;
-    }
-    if (similarity === "cosine" && ss > 0) divisors[r] = Math.sqrt(ss);
-  }
-  return { data, divisors };
+  const backend = options.backend ?? "auto";
+  const safe = [q, c].every((s) => s.magnitudes.every((m) => m === 0 || (m >= F32_SAFE_MAGNITUDE.min && m <= F32_SAFE_MAGNITUDE.max)));
+  if (backend === "f32" && !(F32Scorer.available(dims) && safe)) throw new Error("the float32 path is unavailable for this input or runtime");
+  const useF32 = backend === "f32" || (backend === "auto" && safe && F32Scorer.available(dims));
+  return useF32 ? rankF32Filtered(inputs, options) : rankExactF64(inputs, { ...options, backend: backend === "js" ? "js" : backend === "wasm" ? "wasm" : "auto" });
 }

@@ -1,9 +1,11 @@
+import crypto from "node:crypto";
 import { db } from "@/lib/db/client";
-import { validateSubmissionNpz, type ValidatedSubmission } from "@/lib/embeddings/validate-submission";
+import { AppError } from "@/lib/errors/app-error";
 import { kindOfStorageKey } from "@/lib/rankings/detect-kind";
 import type { ValidatedRanking } from "@/lib/rankings/ranking-format";
 import { validateRankingFile } from "@/lib/rankings/validate-ranking";
-import { rankCorpus } from "@/lib/retrieval/rank";
+import { rankRows } from "@/lib/retrieval/rank";
+import { openSubmissionRows, type SubmissionRows } from "@/lib/retrieval/submission-rows";
 import { getFile } from "@/lib/storage/file-store";
 import type { ScoringContext } from "./load-scoring-context";
 
@@ -12,7 +14,7 @@ export const TOP_K = 10;
 /** Per query (in context order): top-k corpus row indices, in rank order. */
 export type RankedTop = Int32Array[];
 
-export type ValidatedUpload = { kind: "embeddings"; matrices: ValidatedSubmission } | { kind: "ranking"; ranking: ValidatedRanking };
+export type ValidatedUpload = { kind: "embeddings"; rows: SubmissionRows } | { kind: "ranking"; ranking: ValidatedRanking };
 
 /** Per query: the top-k with scores, and the scores of the query's own snippets that have one. */
 interface QueryRanking {
@@ -22,19 +24,24 @@ interface QueryRanking {
   watchedScores: number[];
 }
 
-// Validating: re-checks the stored upload (it was checked on arrival; the file could have
-// been damaged since). The storage key's extension says which kind it is.
+// Validating: the stored upload must still be byte for byte the file validated on arrival
+// (its SHA-256), and is parsed again. Embeddings are opened for row-by-row reading, never
+// decoded into a second copy (see submission-rows.ts). The key's extension gives the kind.
 export async function validateUpload(storageKey: string, ctx: ScoringContext): Promise<ValidatedUpload> {
   const file = await getFile(storageKey);
+  const sub = await db().submission.findFirst({ where: { storageKey }, select: { fileSha256: true } });
+  if (sub && crypto.createHash("sha256").update(file).digest("hex") !== sub.fileSha256) {
+    throw new AppError("INVALID_UPLOAD", "the stored upload no longer matches the file that was accepted (SHA-256 differs); submit it again");
+  }
   const expected = { queryIds: ctx.queries.map((q) => q.queryId), corpusIds: ctx.corpus.map((c) => c.corpusId) };
   return kindOfStorageKey(storageKey) === "ranking"
     ? { kind: "ranking", ranking: validateRankingFile(file, expected) }
-    : { kind: "embeddings", matrices: validateSubmissionNpz(file, expected) };
+    : { kind: "embeddings", rows: openSubmissionRows(file, expected) };
 }
 
 // Embeddings: the full corpus ranked exactly for every query, with every own snippet's score.
-function rankEmbeddings(ctx: ScoringContext, m: ValidatedSubmission, similarity: "cosine" | "dot"): QueryRanking[] {
-  const ranked = rankCorpus({ queries: m.queries, corpus: m.corpus, dims: m.dims, similarity, k: TOP_K, watch: ctx.queries.map((q) => q.own) });
+function rankEmbeddings(ctx: ScoringContext, rows: SubmissionRows, similarity: "cosine" | "dot"): QueryRanking[] {
+  const ranked = rankRows({ queries: rows.queries, corpus: rows.corpus, similarity, k: TOP_K, watch: ctx.queries.map((q) => q.own) });
   return ctx.queries.map((q, qi) => ({ top: ranked.top[qi], scores: ranked.scores[qi], watchedRows: q.own, watchedScores: Array.from(ranked.watched[qi]) }));
 }
 
@@ -56,7 +63,7 @@ function readRanking(ctx: ScoringContext, r: ValidatedRanking): QueryRanking[] {
 
 // Ranking: replaces the submission's rankings in one transaction.
 export async function rankAndStore(submissionId: string, ctx: ScoringContext, upload: ValidatedUpload, similarity: "cosine" | "dot"): Promise<RankedTop> {
-  const ranked = upload.kind === "ranking" ? readRanking(ctx, upload.ranking) : rankEmbeddings(ctx, upload.matrices, similarity);
+  const ranked = upload.kind === "ranking" ? readRanking(ctx, upload.ranking) : rankEmbeddings(ctx, upload.rows, similarity);
   await db().$transaction([
     db().ranking.deleteMany({ where: { submissionId } }),
     db().ranking.createMany({

@@ -1,0 +1,88 @@
+// Float32 scores of a block of queries against a chunk of corpus rows, in one shared
+// WebAssembly memory laid out for the f32 kernel, computed by a KernelPool (this thread plus
+// optional helpers). Rows arrive through RowReaders and are normalised here in float64 (the
+// same a_t = v_t / divisor as the exact path) before rounding to float32.
+import { KernelPool } from "./kernel-pool";
+import type { RowReader } from "./row-reader";
+import { F32_QUERY_TILE, F32_ROW_TILE, f32Module, instantiateF32Kernel } from "./wasm-f32-kernel";
+
+const roundUp = (n: number, m: number) => Math.ceil(n / m) * m;
+// Corpus rows per task: ~256 KiB of float32 stays in L2 while all block queries stream past.
+const TILE_BYTES = 256 * 1024;
+
+export class F32Scorer {
+  readonly dims: number;
+  /** Score of block query i against chunk row j: scores[i * stride + j]. */
+  readonly scores: Float32Array;
+  readonly stride: number;
+  private readonly buf: Float32Array;
+  private readonly qOff: number;
+  private readonly cOff: number;
+  private readonly pool: KernelPool;
+  private chunkRows = 0;
+  private queryRows = 0;
+
+  static available(dims: number): boolean {
+    return f32Module(dims) !== null;
+  }
+
+  constructor(dims: number, maxQueryRows: number, maxCorpusRows: number, threads: number) {
+    this.dims = dims;
+    const qRows = roundUp(maxQueryRows, F32_QUERY_TILE);
+    this.stride = roundUp(maxCorpusRows, F32_ROW_TILE);
+    this.qOff = 0;
+    this.cOff = qRows * dims;
+    const outOff = this.cOff + this.stride * dims;
+    const pages = Math.ceil(((outOff + qRows * this.stride) * 4) / 65536);
+    const memory = new WebAssembly.Memory({ initial: pages, maximum: pages, shared: true });
+    const kernel = instantiateF32Kernel(dims, memory);
+    if (!kernel) throw new Error("WebAssembly SIMD with shared memory is not available");
+    this.buf = new Float32Array(memory.buffer);
+    this.scores = this.buf.subarray(outOff, outOff + qRows * this.stride);
+    const tiles = Math.ceil(this.stride / this.tileRows());
+    this.pool = new KernelPool(kernel, f32Module(dims)!, memory, tiles, threads);
+  }
+
+  /** Load corpus rows [start, start+count), each divided by its divisor, as float32 groups of 4. */
+  loadCorpus(src: RowReader, divisors: Float64Array, start: number, count: number): void {
+    const d = this.dims, buf = this.buf;
+    this.chunkRows = roundUp(count, F32_ROW_TILE);
+    buf.fill(0, this.cOff + (count >> 2) * 4 * d, this.cOff + this.chunkRows * d);
+    for (let j = 0; j < count; j++) {
+      const v = src.row(start + j);
+      const div = divisors[start + j];
+      let to = this.cOff + (j >> 2) * 4 * d + (j & 3);
+      for (let t = 0; t < d; t++, to += 4) buf[to] = v[t] / div;
+    }
+  }
+
+  /** Load query rows [start, start+count), normalised, row-major. */
+  loadQueries(src: RowReader, divisors: Float64Array, start: number, count: number): void {
+    const d = this.dims, buf = this.buf;
+    this.queryRows = roundUp(count, F32_QUERY_TILE);
+    buf.fill(0, this.qOff + count * d, this.qOff + this.queryRows * d);
+    for (let i = 0; i < count; i++) {
+      const v = src.row(start + i);
+      const div = divisors[start + i], to = this.qOff + i * d;
+      for (let t = 0; t < d; t++) buf[to + t] = v[t] / div;
+    }
+  }
+
+  /** Scores every loaded query against the loaded corpus chunk into `scores`. */
+  score(): void {
+    const d = this.dims, tile = this.tileRows(), tasks: number[][] = [];
+    for (let r0 = 0; r0 < this.chunkRows; r0 += tile) {
+      const rows = Math.min(tile, this.chunkRows - r0);
+      tasks.push([this.qOff * 4, (this.cOff + r0 * d) * 4, this.scores.byteOffset + r0 * 4, this.queryRows / F32_QUERY_TILE, rows / F32_ROW_TILE, this.stride * 4]);
+    }
+    this.pool.run(tasks);
+  }
+
+  close(): void {
+    this.pool.close();
+  }
+
+  private tileRows(): number {
+    return Math.max(F32_ROW_TILE, Math.floor(TILE_BYTES / (4 * this.dims) / F32_ROW_TILE) * F32_ROW_TILE);
+  }
+}
