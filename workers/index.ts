@@ -4,6 +4,7 @@ import { disconnectDb } from "@/lib/db/client";
 import { createRedis } from "@/lib/queue/connection";
 import { jobs, QUEUE_NAME } from "@/lib/queue/jobs";
 import { createSandbox } from "@/lib/sandbox";
+import { startExecuteWorker } from "./execute-worker";
 import { processRecomputeVersionAnalysis } from "./recompute-version-analysis";
 import { startReaper } from "./reaper";
 import { onScoreSubmissionFailed, processScoreSubmission } from "./score-submission";
@@ -45,6 +46,7 @@ async function main(): Promise<void> {
   worker.on("error", (err) => console.error("[worker] error", err.message));
   console.log(`[worker] listening on queue ${QUEUE_NAME} (concurrency ${config.EXECBOARD_WORKER_CONCURRENCY})`);
 
+  const executeWorker = startExecuteWorker(sandbox);
   const stopReaper = startReaper();
 
   let stopping = false;
@@ -54,6 +56,7 @@ async function main(): Promise<void> {
     console.log(`[worker] ${signal}: shutting down`);
     await stopReaper();
     await worker.close();
+    await executeWorker.close();
     await sandbox.close();
     await disconnectDb();
     process.exit(0);

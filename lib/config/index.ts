@@ -22,6 +22,9 @@ const schema = z.object({
     .transform((v) => v === "1" || v === "true"),
   EXECBOARD_UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(512 * 1024 * 1024),
   EXECBOARD_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
+  // Execution fans out as jobs of this many pairs; each worker runs this many such jobs at once.
+  EXECBOARD_EXECUTE_CHUNK: z.coerce.number().int().min(1).max(256).default(64),
+  EXECBOARD_EXECUTE_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
   // How long a worker holds a job before others may take it over as stalled (it renews the
   // lock while alive, so this bounds the recovery time after a worker dies).
   EXECBOARD_JOB_LOCK_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),

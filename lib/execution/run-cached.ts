@@ -30,10 +30,11 @@ export function pairKey(code: string, tests: readonly string[]): string {
   return `${sha256(code)}:${hashTests(tests)}`;
 }
 
-type Keyed = PairRequest & { codeHash: string; testsHash: string };
+export type KeyedPair = PairRequest & { codeHash: string; testsHash: string };
 
-function keyed(pairs: PairRequest[]): Map<string, Keyed> {
-  const unique = new Map<string, Keyed>();
+/** The distinct pairs, by pairKey. */
+export function keyed(pairs: PairRequest[]): Map<string, KeyedPair> {
+  const unique = new Map<string, KeyedPair>();
   for (const p of pairs) {
     const codeHash = sha256(p.code);
     const testsHash = hashTests(p.tests);

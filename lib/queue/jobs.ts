@@ -3,6 +3,9 @@ import { z } from "zod";
 // The job registry: each kind has a name and a payload schema, checked when a job is
 // enqueued and again when it is processed. Handlers live in workers/.
 export const QUEUE_NAME = "execboard";
+// Execution chunks have a queue of their own, with its own worker slots in every worker
+// process, so a scoring job waiting for its chunks never holds up the chunks themselves.
+export const EXECUTE_QUEUE_NAME = "execboard-execute";
 
 export const jobs = {
   scoreSubmission: {
@@ -21,8 +24,25 @@ export const jobs = {
     jobId: (p: { versionId: number; setKey: string }) => `recompute-${p.versionId}-${p.setKey}`,
     attempts: 3,
   },
+  // A chunk of (code, tests) pairs to execute into the execution cache (lib/execution). The id
+  // names the chunk's pairs and runner version, so re-enqueueing it is a no-op.
+  executePairs: {
+    name: "execute-pairs",
+    schema: z.object({
+      chunkId: z.string().regex(/^[0-9a-f]{32}$/),
+      runnerVersion: z.string().min(1),
+      timeoutMs: z.number().int().min(1).max(60_000).optional(),
+      pairs: z
+        .array(z.object({ code: z.string().max(256 * 1024), tests: z.array(z.string().max(64 * 1024)).min(1).max(500) }))
+        .min(1)
+        .max(256),
+    }),
+    jobId: (p: { chunkId: string }) => `exec-${p.chunkId}`,
+    attempts: 3,
+  },
 } as const;
 
 export type JobName = (typeof jobs)[keyof typeof jobs]["name"];
 export type ScoreSubmissionPayload = z.infer<typeof jobs.scoreSubmission.schema>;
 export type RecomputeVersionAnalysisPayload = z.infer<typeof jobs.recomputeVersionAnalysis.schema>;
+export type ExecutePairsPayload = z.infer<typeof jobs.executePairs.schema>;

@@ -1,4 +1,5 @@
-import { pairKey, runPairsCached } from "@/lib/execution/run-cached";
+import { runPairsFanOut } from "@/lib/execution/fan-out";
+import { pairKey } from "@/lib/execution/run-cached";
 import type { Sandbox } from "@/lib/sandbox/types";
 import { reportProgress } from "../status";
 import type { ScoringContext } from "./load-scoring-context";
@@ -11,11 +12,12 @@ export function distinctPairCount(ctx: ScoringContext, top: RankedTop): number {
 }
 
 // Executing: every (retrieved snippet, query tests) pair of the top-k, through the execution
-// cache. Returns, per query, whether each ranked snippet passes every test.
+// cache, fanned out over the execution queue so every worker process helps (this one too,
+// with its own sandbox). Returns, per query, whether each ranked snippet passes every test.
 export async function executeTopK(submissionId: string, ctx: ScoringContext, top: RankedTop, sandbox: Sandbox): Promise<boolean[][]> {
   const pairs = ctx.queries.flatMap((q, qi) => Array.from(top[qi], (ci) => ({ code: ctx.corpus[ci].code, tests: q.tests })));
   let lastReport = 0;
-  const verdicts = await runPairsCached(pairs, {
+  const verdicts = await runPairsFanOut(pairs, {
     sandbox,
     onProgress: async (done, total) => {
       const now = Date.now();
