@@ -11,6 +11,10 @@ export interface LeaderboardRow {
   dims: number;
   openWeights: boolean | null;
   isBaseline: boolean;
+  /** A maintainer marked it verified (lib/review). */
+  verified: boolean;
+  /** A maintainer's warning note to show beside the row, or null. */
+  warningNote: string | null;
   publishedAt: string | null;
   metrics: MetricTable;
 }
@@ -21,7 +25,8 @@ export interface Leaderboard {
 }
 
 // Published submissions of a benchmark's newest version (or a named one), best exec@1 first;
-// ties fall back to exec@3, exec@5, exec@10, then publication time.
+// ties fall back to exec@3, exec@5, exec@10, then publication time. Hidden submissions have
+// their own status (lib/review), so `status: "published"` already leaves them out.
 export async function getLeaderboard(slug: string, version?: string): Promise<Leaderboard> {
   const v = await db().benchmarkVersion.findFirst({
     where: { benchmark: { slug }, ...(version ? { version } : {}) },
@@ -39,6 +44,8 @@ export async function getLeaderboard(slug: string, version?: string): Promise<Le
       dims: true,
       metadata: true,
       isBaseline: true,
+      verifiedAt: true,
+      warningNote: true,
       publishedAt: true,
       metrics: { select: { name: true, k: true, value: true, ciLow: true, ciHigh: true } },
     },
@@ -52,6 +59,8 @@ export async function getLeaderboard(slug: string, version?: string): Promise<Le
       dims: s.dims,
       openWeights: ((s.metadata as { openWeights?: boolean } | null)?.openWeights ?? null) as boolean | null,
       isBaseline: s.isBaseline,
+      verified: s.verifiedAt !== null,
+      warningNote: s.warningNote,
       publishedAt: s.publishedAt?.toISOString() ?? null,
       metrics: toMetricTable(s.metrics)!,
     }))

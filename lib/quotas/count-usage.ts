@@ -4,7 +4,8 @@ import type { QuotaTriple } from "./quota-view";
 import { utcDayStart } from "./day-window";
 
 // How much of a user's quota on a benchmark (all its versions) is spent. A submission counts
-// unless it is a baseline or the platform failed it (quotaRefundedAt set).
+// unless it is a baseline or the platform failed it (quotaRefundedAt set). A maintainer's re-run
+// (rerunAt set) is not charged: it never takes one of the vendor's concurrent slots.
 export async function countUsage(
   client: PrismaClient | Tx,
   userId: string,
@@ -16,7 +17,7 @@ export async function countUsage(
   const [total, perDay, concurrent, refunded] = await Promise.all([
     client.submission.count({ where: charged }),
     client.submission.count({ where: { ...charged, createdAt: { gte: utcDayStart(now) } } }),
-    client.submission.count({ where: { ...charged, status: { notIn: [...FINAL_STATUSES] } } }),
+    client.submission.count({ where: { ...charged, rerunAt: null, status: { notIn: [...FINAL_STATUSES] } } }),
     client.submission.count({ where: { ...mine, quotaRefundedAt: { not: null } } }),
   ]);
   return { used: { perDay, total, concurrent }, refunded };

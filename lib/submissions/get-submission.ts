@@ -20,6 +20,8 @@ export interface SubmissionView {
   publishedAt: string | null;
   history: { status: SubmissionStatus; message: string | null; at: string }[];
   metrics: MetricTable | null;
+  /** A maintainer's review (lib/review): verification mark, warning note, why it was rejected or hidden. */
+  review: { verified: boolean; warningNote: string | null; reason: string | null };
 }
 
 // A submission as its owner, a maintainer, or (once published) anyone may see it. Others get
@@ -47,6 +49,9 @@ export async function getSubmission(id: string, viewer: Principal | null): Promi
       updatedAt: true,
       scoredAt: true,
       publishedAt: true,
+      verifiedAt: true,
+      warningNote: true,
+      reviewReason: true,
       version: { select: { version: true, benchmark: { select: { slug: true } } } },
       events: { select: { status: true, message: true, createdAt: true }, orderBy: { id: "asc" } },
       metrics: { select: { name: true, k: true, value: true, ciLow: true, ciHigh: true } },
@@ -68,5 +73,6 @@ export async function getSubmission(id: string, viewer: Principal | null): Promi
     publishedAt: s.publishedAt?.toISOString() ?? null,
     history: s.events.map((e) => ({ status: e.status, message: e.message, at: e.createdAt.toISOString() })),
     metrics: toMetricTable(s.metrics),
+    review: { verified: s.verifiedAt !== null, warningNote: s.warningNote, reason: s.reviewReason },
   };
 }

@@ -31,7 +31,7 @@ export async function reapStuckSubmissions(opts: ReapOptions): Promise<ReapResul
   const now = opts.now ?? new Date();
   const stale = await db().submission.findMany({
     where: { status: { in: [...RUNNING] }, updatedAt: { lt: new Date(now.getTime() - opts.staleMs) } },
-    select: { id: true, status: true, createdAt: true, updatedAt: true },
+    select: { id: true, status: true, createdAt: true, updatedAt: true, rerunAt: true },
   });
   const result: ReapResult = { requeued: [], failed: [], left: [] };
   for (const s of stale) {
@@ -39,7 +39,9 @@ export async function reapStuckSubmissions(opts: ReapOptions): Promise<ReapResul
     const job = await opts.queue.getJob(jobId);
     const state = job ? await job.getState() : "missing";
     const minutes = Math.round((now.getTime() - s.updatedAt.getTime()) / 60_000);
-    if (now.getTime() - s.createdAt.getTime() > opts.hardDeadlineMs) {
+    // A maintainer's re-run starts the clock again (and the count of requeues below).
+    const startedAt = s.rerunAt ?? s.createdAt;
+    if (now.getTime() - startedAt.getTime() > opts.hardDeadlineMs) {
       if (job && state !== "active") await job.remove().catch(() => undefined);
       await fail(s.id, `the platform gave up: still ${s.status} ${Math.round(opts.hardDeadlineMs / 60_000)} minutes after submission (not charged)`);
       result.failed.push(s.id);
@@ -54,7 +56,7 @@ export async function reapStuckSubmissions(opts: ReapOptions): Promise<ReapResul
       result.failed.push(s.id);
       continue;
     }
-    const requeues = await db().submissionEvent.count({ where: { submissionId: s.id, message: { startsWith: "requeued" } } });
+    const requeues = await db().submissionEvent.count({ where: { submissionId: s.id, message: { startsWith: "requeued" }, createdAt: { gte: startedAt } } });
     if (requeues >= MAX_REQUEUES) {
       await fail(s.id, `the platform lost this run ${requeues + 1} times (not charged)`);
       result.failed.push(s.id);

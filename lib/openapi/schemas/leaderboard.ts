@@ -13,6 +13,8 @@ export const leaderboardSchema = z.strictObject({
       dims: z.number().int(),
       openWeights: z.boolean().nullable(),
       isBaseline: z.boolean(),
+      verified: z.boolean().describe("a maintainer marked the results verified"),
+      warningNote: z.string().nullable().describe("a maintainer's warning about this row, shown beside it"),
       publishedAt: z.iso.datetime().nullable(),
       metrics: metricTableSchema,
     }),

@@ -35,6 +35,11 @@ export const submissionViewSchema = z.strictObject({
   publishedAt: datetime.nullable(),
   history: z.array(z.strictObject({ status, message: z.string().nullable(), at: datetime })),
   metrics: metricTableSchema.nullable(),
+  review: z.strictObject({
+    verified: z.boolean().describe("a maintainer marked the results verified"),
+    warningNote: z.string().nullable().describe("a maintainer's warning, shown beside it on the leaderboard"),
+    reason: z.string().nullable().describe("why a maintainer rejected or hid it (its owner sees this)"),
+  }),
 });
 
 export const createdSubmissionSchema = z.strictObject({

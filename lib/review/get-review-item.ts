@@ -1,0 +1,13 @@
+import { db } from "@/lib/db/client";
+import { AppError } from "@/lib/errors/app-error";
+import { reviewItemSelect, toReviewItem, type ReviewItem } from "./review-item";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+// One submission as a maintainer reviews it. Callers have checked the viewer is a maintainer.
+export async function getReviewItem(id: string): Promise<ReviewItem> {
+  if (!UUID.test(id)) throw new AppError("NOT_FOUND", `no submission ${id}`);
+  const row = await db().submission.findUnique({ where: { id }, select: reviewItemSelect });
+  if (!row) throw new AppError("NOT_FOUND", `no submission ${id}`);
+  return toReviewItem(row);
+}

@@ -1,0 +1,67 @@
+import { z } from "zod";
+import { db } from "@/lib/db/client";
+import type { SubmissionStatus } from "@/lib/submissions/status";
+import { reviewItemSchema, reviewItemSelect, toReviewItem, type ReviewItem } from "./review-item";
+
+const RUNNING = ["queued", "validating", "ranking", "executing", "scoring"] as const;
+export const QUEUE_VIEWS = ["awaiting", "running", "published", "hidden", "rejected", "failed", "all"] as const;
+export type QueueView = (typeof QUEUE_VIEWS)[number];
+
+export const listReviewQueueInput = z.object({
+  view: z.enum(QUEUE_VIEWS).default("awaiting").describe("awaiting: scored and not yet reviewed (the default); running: still in the pipeline"),
+  benchmark: z.string().min(1).optional().describe("benchmark slug"),
+  version: z.string().min(1).optional().describe("benchmark version (with benchmark)"),
+  search: z.string().trim().max(200).optional().describe("model, provider or owner email contains this"),
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+});
+export type ListReviewQueueInput = z.input<typeof listReviewQueueInput>;
+
+export const reviewQueueSchema = z.strictObject({
+  view: z.enum(QUEUE_VIEWS),
+  counts: z.record(z.enum(QUEUE_VIEWS), z.number().int()).describe("how many submissions each view holds (same benchmark and search filters)"),
+  items: z.array(reviewItemSchema),
+});
+export type ReviewQueue = { view: QueueView; counts: Record<QueueView, number>; items: ReviewItem[] };
+
+function statusesOf(view: QueueView): SubmissionStatus[] | null {
+  if (view === "all") return null;
+  if (view === "awaiting") return ["scored"];
+  if (view === "running") return [...RUNNING];
+  return [view];
+}
+
+// The maintainers' review queue: submissions awaiting review (scored, oldest first, so nothing
+// waits forever), or any other view (newest first), with how many each view holds.
+export async function listReviewQueue(raw: ListReviewQueueInput = {}): Promise<ReviewQueue> {
+  const input = listReviewQueueInput.parse(raw);
+  const scope = {
+    ...(input.benchmark ? { version: { benchmark: { slug: input.benchmark }, ...(input.version ? { version: input.version } : {}) } } : {}),
+    ...(input.search
+      ? {
+          OR: [
+            { modelName: { contains: input.search, mode: "insensitive" as const } },
+            { provider: { contains: input.search, mode: "insensitive" as const } },
+            { user: { email: { contains: input.search, mode: "insensitive" as const } } },
+          ],
+        }
+      : {}),
+  };
+  const statuses = statusesOf(input.view);
+  const [rows, grouped] = await Promise.all([
+    db().submission.findMany({
+      where: { ...scope, ...(statuses ? { status: { in: statuses } } : {}) },
+      orderBy: input.view === "awaiting" ? [{ scoredAt: "asc" }, { id: "asc" }] : [{ updatedAt: "desc" }, { id: "asc" }],
+      take: input.limit,
+      select: reviewItemSelect,
+    }),
+    db().submission.groupBy({ by: ["status"], where: scope, _count: { _all: true } }),
+  ]);
+  const byStatus = new Map(grouped.map((g) => [g.status, g._count._all]));
+  const counts = Object.fromEntries(
+    QUEUE_VIEWS.map((v) => {
+      const s = statusesOf(v);
+      return [v, s ? s.reduce((n, x) => n + (byStatus.get(x) ?? 0), 0) : [...byStatus.values()].reduce((a, b) => a + b, 0)];
+    }),
+  ) as Record<QueueView, number>;
+  return { view: input.view, counts, items: rows.map(toReviewItem) };
+}

@@ -1,0 +1,85 @@
+import { z } from "zod";
+import type { Prisma } from "@/lib/db/generated/client";
+import { SubmissionStatus } from "@/lib/db/generated/enums";
+import { allowedReviewActions, REVIEW_ACTIONS } from "./review-rules";
+
+// A submission as the review queue and the review actions answer with it (maintainers only:
+// it names the owner).
+const status = z.enum(Object.values(SubmissionStatus) as [SubmissionStatus, ...SubmissionStatus[]]);
+const interval = z.strictObject({ value: z.number(), ci95: z.tuple([z.number(), z.number()]) });
+
+export const reviewItemSchema = z.strictObject({
+  id: z.string().uuid(),
+  benchmark: z.strictObject({ slug: z.string(), version: z.string() }),
+  status,
+  kind: z.enum(["embeddings", "ranking"]),
+  model: z.strictObject({ name: z.string(), provider: z.string(), similarity: z.string(), dims: z.number().int(), dtype: z.string() }),
+  owner: z.strictObject({ email: z.string() }),
+  isBaseline: z.boolean(),
+  createdAt: z.iso.datetime(),
+  scoredAt: z.iso.datetime().nullable(),
+  publishedAt: z.iso.datetime().nullable(),
+  error: z.string().nullable(),
+  exec1: interval.nullable().describe("exec@1 with its 95% interval, once scored"),
+  review: z.strictObject({
+    verified: z.boolean(),
+    verifiedAt: z.iso.datetime().nullable(),
+    warningNote: z.string().nullable(),
+    reason: z.string().nullable().describe("why it was rejected or hidden (shown to the owner)"),
+    rerunAt: z.iso.datetime().nullable().describe("when a maintainer last re-ran it"),
+  }),
+  actions: z.array(z.enum(REVIEW_ACTIONS)).describe("the review actions its current state allows"),
+});
+export type ReviewItem = z.infer<typeof reviewItemSchema>;
+
+export const reviewItemSelect = {
+  id: true,
+  status: true,
+  kind: true,
+  modelName: true,
+  provider: true,
+  similarity: true,
+  dims: true,
+  dtype: true,
+  isBaseline: true,
+  createdAt: true,
+  scoredAt: true,
+  publishedAt: true,
+  error: true,
+  verifiedAt: true,
+  warningNote: true,
+  reviewReason: true,
+  rerunAt: true,
+  user: { select: { email: true } },
+  version: { select: { version: true, benchmark: { select: { slug: true } } } },
+  metrics: { where: { name: "exec", k: 1 }, select: { value: true, ciLow: true, ciHigh: true } },
+} satisfies Prisma.SubmissionSelect;
+
+type Row = Prisma.SubmissionGetPayload<{ select: typeof reviewItemSelect }>;
+
+export function toReviewItem(r: Row): ReviewItem {
+  const m = r.metrics[0];
+  const verified = r.verifiedAt !== null;
+  return {
+    id: r.id,
+    benchmark: { slug: r.version.benchmark.slug, version: r.version.version },
+    status: r.status,
+    kind: r.kind,
+    model: { name: r.modelName, provider: r.provider, similarity: r.similarity, dims: r.dims, dtype: r.dtype },
+    owner: { email: r.user.email },
+    isBaseline: r.isBaseline,
+    createdAt: r.createdAt.toISOString(),
+    scoredAt: r.scoredAt?.toISOString() ?? null,
+    publishedAt: r.publishedAt?.toISOString() ?? null,
+    error: r.error,
+    exec1: m ? { value: m.value, ci95: [m.ciLow, m.ciHigh] } : null,
+    review: {
+      verified,
+      verifiedAt: r.verifiedAt?.toISOString() ?? null,
+      warningNote: r.warningNote,
+      reason: r.reviewReason,
+      rerunAt: r.rerunAt?.toISOString() ?? null,
+    },
+    actions: allowedReviewActions({ status: r.status, verified }),
+  };
+}
