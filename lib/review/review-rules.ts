@@ -28,7 +28,7 @@ export function describeRefusal(action: ReviewAction, status: SubmissionStatus):
   if (action === "unverify") return "this submission is not marked verified";
   if (action === "verify" && FROM.verify.includes(status)) return "this submission is already marked verified";
   const from = action === "note" ? [] : FROM[action];
-  return `cannot ${action} a ${status} submission; only ${from.join(", ")} submissions can be ${PAST[action]}`;
+  return `cannot ${action === "rerun" ? "re-run" : action} a submission that is ${status}; only ${from.join(", ")} submissions can be ${PAST[action]}`;
 }
 
 const PAST: Record<ReviewAction, string> = {
