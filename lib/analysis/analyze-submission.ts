@@ -1,6 +1,7 @@
 // Every per-submission analysis of the paper beyond the headline metrics, from one
 // submission's evidence. All intervals share the submission's bootstrap resamples.
 import { BOOTSTRAP_METHOD, BOOTSTRAP_REPLICATES, BOOTSTRAP_SEED, type BootstrapOptions } from "@/lib/metrics/bootstrap";
+import { batchEstimates } from "@/lib/metrics/estimates";
 import type { QueryScores } from "@/lib/metrics/score-queries";
 import { measureDeception, type Deception } from "./deception";
 import type { SubmissionEvidence } from "./evidence";
@@ -47,7 +48,15 @@ export function analyzeSubmission(
   if (evidence.length !== layout.queries.length || perQueryScores.length !== layout.queries.length) {
     throw new RangeError(`evidence for ${evidence.length} and scores for ${perQueryScores.length} of ${layout.queries.length} queries`);
   }
-  const { perQuery: gaps, ...similarityGap } = measureSimilarityGap(layout, evidence, opts);
+  // All intervals of the submission from one pass over the resample table (batchEstimates).
+  const measured = batchEstimates(opts, (est) => ({
+    missAttribution: attributeMisses(layout, evidence, est),
+    similarityGap: measureSimilarityGap(layout, evidence, est),
+    deception: measureDeception(layout, evidence, est),
+    perDomain: measurePerDomain(layout, evidence, est),
+    poolDensity: measurePoolDensity(layout, evidence, est),
+  }));
+  const { perQuery: gaps, ...similarityGap } = measured.similarityGap;
   const perQuery = layout.queries.map((q, qi): QueryRecord => {
     const e = evidence[qi], s = perQueryScores[qi];
     const correct = new Set(q.correctRows);
@@ -67,11 +76,11 @@ export function analyzeSubmission(
   return {
     engineVersion: ANALYSIS_ENGINE_VERSION,
     bootstrap: { replicates: opts.replicates ?? BOOTSTRAP_REPLICATES, seed: opts.seed ?? BOOTSTRAP_SEED, method: BOOTSTRAP_METHOD },
-    missAttribution: attributeMisses(layout, evidence, opts),
+    missAttribution: measured.missAttribution,
     similarityGap,
-    deception: measureDeception(layout, evidence, opts),
-    perDomain: measurePerDomain(layout, evidence, opts),
-    poolDensity: measurePoolDensity(layout, evidence, opts),
+    deception: measured.deception,
+    perDomain: measured.perDomain,
+    poolDensity: measured.poolDensity,
     perQuery,
   };
 }

@@ -3,8 +3,7 @@
 // pairs over queries; intervals resample queries, each carrying all of its pairs.
 // By bug type: every type present, each marked mechanical or not. Overall and by edit size:
 // mechanical pairs only, as in the paper (the pre-lock legacy types are excluded there).
-import { ratioEstimates } from "@/lib/metrics/estimates";
-import type { BootstrapOptions } from "@/lib/metrics/bootstrap";
+import type { Estimator } from "@/lib/metrics/estimates";
 import { EDIT_SIZE_BUCKETS, editSizeBucket } from "./edit-size";
 import type { SubmissionEvidence } from "./evidence";
 import type { BenchmarkLayout } from "./layout";
@@ -49,7 +48,7 @@ function collectPairs(layout: BenchmarkLayout, evidence: SubmissionEvidence): Pa
   return pairs;
 }
 
-function summarize(members: Pair[], queries: number, opts: BootstrapOptions, what: string): DeceptionGroup {
+function summarize(members: Pair[], queries: number, est: Estimator, what: string): DeceptionGroup {
   const num = new Float64Array(queries), den = new Float64Array(queries);
   let scored = 0, deceived = 0;
   for (const p of members) {
@@ -66,11 +65,11 @@ function summarize(members: Pair[], queries: number, opts: BootstrapOptions, wha
   if (scored < members.length) {
     return { ...base, rate: notAvailable(`${members.length - scored} of ${members.length} ${what} pairs lack a canonical or distractor score`) };
   }
-  const [rate] = ratioEstimates([{ num, den }], opts);
+  const [rate] = est.ratio([{ num, den }]);
   return { ...base, rate: statOf(rate, `no ${what} pairs`) };
 }
 
-export function measureDeception(layout: BenchmarkLayout, evidence: SubmissionEvidence, opts: BootstrapOptions = {}): Deception {
+export function measureDeception(layout: BenchmarkLayout, evidence: SubmissionEvidence, est: Estimator): Deception {
   const Q = layout.queries.length;
   const pairs = collectPairs(layout, evidence);
   const mechanical = pairs.filter((p) => layout.corpus[p.row].mechanical);
@@ -78,7 +77,7 @@ export function measureDeception(layout: BenchmarkLayout, evidence: SubmissionEv
   const types = [...new Set(pairs.map((p) => layout.corpus[p.row].bugType ?? "unspecified"))].sort();
   const byBugType = types.map((bugType) => {
     const members = pairs.filter((p) => (layout.corpus[p.row].bugType ?? "unspecified") === bugType);
-    return { bugType, mechanical: layout.corpus[members[0].row].mechanical, ...summarize(members, Q, opts, bugType) };
+    return { bugType, mechanical: layout.corpus[members[0].row].mechanical, ...summarize(members, Q, est, bugType) };
   });
 
   const bucketOf = (p: Pair) => editSizeBucket(layout.corpus[p.row].editSize ?? 0);
@@ -86,11 +85,11 @@ export function measureDeception(layout: BenchmarkLayout, evidence: SubmissionEv
     bucket: b.label,
     minChars: b.min,
     maxChars: b.max,
-    ...summarize(mechanical.filter((p) => bucketOf(p) === i), Q, opts, `${b.label}-character`),
+    ...summarize(mechanical.filter((p) => bucketOf(p) === i), Q, est, `${b.label}-character`),
   }));
 
   return {
-    overall: summarize(mechanical, Q, opts, "mechanical"),
+    overall: summarize(mechanical, Q, est, "mechanical"),
     byBugType,
     byEditSize,
     outsideEditBuckets: mechanical.filter((p) => bucketOf(p) === -1).length,

@@ -1,7 +1,6 @@
 // Rank-1 miss attribution (paper §5.2, Table 3): of the queries whose rank-1 snippet fails,
 // how many rank-1s are one of the query's own distractors rather than unrelated code.
-import { ratioEstimates } from "@/lib/metrics/estimates";
-import type { BootstrapOptions } from "@/lib/metrics/bootstrap";
+import type { Estimator } from "@/lib/metrics/estimates";
 import type { SubmissionEvidence } from "./evidence";
 import type { BenchmarkLayout } from "./layout";
 import { statOf, type Stat } from "./stat";
@@ -33,12 +32,12 @@ export interface MissAttribution {
   ownDistractorShare: Stat;
 }
 
-export function attributeMisses(layout: BenchmarkLayout, evidence: SubmissionEvidence, opts: BootstrapOptions = {}): MissAttribution {
+export function attributeMisses(layout: BenchmarkLayout, evidence: SubmissionEvidence, est: Estimator): MissAttribution {
   const kinds = evidence.map((e, qi) => classifyRank1(layout, qi, e.top, e.passes));
   const count = (k: Rank1Kind) => kinds.filter((x) => x === k).length;
   const miss = Float64Array.from(kinds, (k) => (k === "pass" ? 0 : 1));
   const own = Float64Array.from(kinds, (k) => (k === "own_distractor" ? 1 : 0));
-  const [share] = ratioEstimates([{ num: own, den: miss }], opts);
+  const [share] = est.ratio([{ num: own, den: miss }]);
   return {
     queries: kinds.length,
     misses: kinds.length - count("pass"),

@@ -1,7 +1,6 @@
 // exec@1 within each domain (paper Figure 6b): the share of the domain's queries whose rank-1
 // snippet passes. Intervals resample all queries, so a domain's size varies by replicate.
-import { ratioEstimates } from "@/lib/metrics/estimates";
-import type { BootstrapOptions } from "@/lib/metrics/bootstrap";
+import type { Estimator } from "@/lib/metrics/estimates";
 import type { SubmissionEvidence } from "./evidence";
 import type { BenchmarkLayout } from "./layout";
 import { statOf, type Stat } from "./stat";
@@ -14,7 +13,7 @@ export interface DomainExec {
 }
 
 /** Domains in code-unit order of their names. */
-export function measurePerDomain(layout: BenchmarkLayout, evidence: SubmissionEvidence, opts: BootstrapOptions = {}): DomainExec[] {
+export function measurePerDomain(layout: BenchmarkLayout, evidence: SubmissionEvidence, est: Estimator): DomainExec[] {
   const Q = layout.queries.length;
   const domains = [...new Set(layout.queries.map((q) => q.domain))].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   const pass = evidence.map((e) => (e.top.length > 0 && e.passes[0] ? 1 : 0));
@@ -28,7 +27,7 @@ export function measurePerDomain(layout: BenchmarkLayout, evidence: SubmissionEv
     });
     return { num, den };
   });
-  const estimates = ratioEstimates(columns, opts);
+  const estimates = est.ratio(columns);
   return domains.map((domain, m) => {
     const den = columns[m].den, num = columns[m].num;
     let queries = 0, solved = 0;

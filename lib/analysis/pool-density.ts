@@ -10,8 +10,7 @@
 //   P(a_1..a_{i-1} removed, a_i kept) = C(n-i, d-1) / C(n, d)
 //   P(a_1..a_m all removed)            = C(n-m, d) / C(n, d)
 // and E[exec@1] = sum_i P(first kept is a_i) pass(a_i) + P(all removed) pass(o).
-import { meanEstimates } from "@/lib/metrics/estimates";
-import type { BootstrapOptions } from "@/lib/metrics/bootstrap";
+import type { Estimator } from "@/lib/metrics/estimates";
 import type { QueryEvidence, SubmissionEvidence } from "./evidence";
 import type { BenchmarkLayout } from "./layout";
 import { available, notAvailable, type Stat } from "./stat";
@@ -54,7 +53,7 @@ export interface PoolDensity {
   rows: { retained: number; expectedExec1: Stat }[];
 }
 
-export function measurePoolDensity(layout: BenchmarkLayout, evidence: SubmissionEvidence, opts: BootstrapOptions = {}): PoolDensity {
+export function measurePoolDensity(layout: BenchmarkLayout, evidence: SubmissionEvidence, est: Estimator): PoolDensity {
   const maxDistractors = Math.max(0, ...layout.queries.map((q) => q.distractorRows.length));
   const rows = [];
   for (let d = 0; d <= maxDistractors; d++) {
@@ -64,7 +63,7 @@ export function measurePoolDensity(layout: BenchmarkLayout, evidence: Submission
       rows.push({ retained: d, expectedExec1: notAvailable(`${missing} queries would need the verdict of a snippet below the executed top-${evidence[0]?.top.length ?? 0}`) });
       continue;
     }
-    const [estimate] = meanEstimates([Float64Array.from(values as number[])], opts);
+    const [estimate] = est.mean([Float64Array.from(values as number[])]);
     rows.push({ retained: d, expectedExec1: available(estimate) });
   }
   return { maxDistractors, rows };

@@ -2,8 +2,7 @@
 // score minus the highest score among its mechanical distractors. Reported: the share of
 // queries where the canonical scores strictly below at least one of them (gap < 0), and the
 // median and mean gap, over the queries that have at least one mechanical distractor.
-import { medianEstimate, ratioEstimates } from "@/lib/metrics/estimates";
-import type { BootstrapOptions } from "@/lib/metrics/bootstrap";
+import type { Estimator } from "@/lib/metrics/estimates";
 import type { SubmissionEvidence } from "./evidence";
 import type { BenchmarkLayout } from "./layout";
 import { canonicalScore } from "./own-scores";
@@ -44,7 +43,7 @@ export function gapForQuery(layout: BenchmarkLayout, qi: number, evidence: Submi
   return { queryId: q.queryId, status: "scored", canonical: canon.score, bestDistractor: best, bestDistractorId: layout.corpus[bestRow].corpusId, gap: canon.score - best };
 }
 
-export function measureSimilarityGap(layout: BenchmarkLayout, evidence: SubmissionEvidence, opts: BootstrapOptions = {}): SimilarityGap {
+export function measureSimilarityGap(layout: BenchmarkLayout, evidence: SubmissionEvidence, est: Estimator): SimilarityGap {
   const perQuery = layout.queries.map((_, qi) => gapForQuery(layout, qi, evidence));
   const eligible = perQuery.filter((g) => g.status !== "not_applicable").length;
   const scored = perQuery.filter((g) => g.status === "scored").length;
@@ -62,11 +61,11 @@ export function measureSimilarityGap(layout: BenchmarkLayout, evidence: Submissi
   const inSet = perQuery.map((g) => g.status === "scored");
   const one = Float64Array.from(inSet, (b) => (b ? 1 : 0));
   const below = Float64Array.from(perQuery, (g) => (g.status === "scored" && g.gap < 0 ? 1 : 0));
-  const [share, mean] = ratioEstimates([{ num: below, den: one }, { num: gaps, den: one }], opts);
+  const [share, mean] = est.ratio([{ num: below, den: one }, { num: gaps, den: one }]);
   return {
     ...base,
     canonicalBelowShare: statOf(share, "no scored query"),
-    medianGap: statOf(medianEstimate(gaps, inSet, opts), "no scored query"),
+    medianGap: statOf(est.median(gaps, inSet), "no scored query"),
     meanGap: statOf(mean, "no scored query"),
   };
 }

@@ -3,15 +3,17 @@
 // (re)computes any published submission's own analysis that is missing or from an older engine.
 // Idempotent; written in one transaction under a per-version advisory lock, and only if the
 // published set is still the one the statistics describe (otherwise a newer job will run).
-import { analyzeSubmission, ANALYSIS_ENGINE_VERSION } from "@/lib/analysis/analyze-submission";
-import { evidenceFromRankings, type StoredRanking } from "@/lib/analysis/load-evidence";
+import { analyzeSubmission, ANALYSIS_ENGINE_VERSION, type SubmissionAnalysis } from "@/lib/analysis/analyze-submission";
+import { evidenceFromRankings, loadStoredRankingsOf } from "@/lib/analysis/load-evidence";
 import { toQueryOutcomes } from "@/lib/analysis/query-outcomes";
+import { storeSubmissionAnalysis } from "@/lib/analysis/store-analysis";
 import { db } from "@/lib/db/client";
 import type { Prisma } from "@/lib/db/generated/client";
 import { scoreQueries, scorePerQuery } from "@/lib/metrics/score-queries";
 import { loadScoringContext } from "@/lib/submissions/pipeline/load-scoring-context";
 import { compareSystems } from "./compare-systems";
 import { listPublishedInOrder, publishedSetKey } from "./list-published";
+import { storePairwise } from "./store-pairwise";
 import { toSystemScores } from "./system-scores";
 
 // Namespace of the two-key advisory lock (pg_advisory_xact_lock(namespace, version id)).
@@ -31,24 +33,19 @@ export async function recomputeVersionAnalysis(versionId: number): Promise<Recom
   const ids = published.map((p) => p.submissionId);
   const setKey = publishedSetKey(ids);
   const ctx = await loadScoringContext(versionId);
-  const [rankings, analyses] = await Promise.all([
-    db().ranking.findMany({
-      where: { submissionId: { in: ids } },
-      select: { submissionId: true, queryDbId: true, topCorpusIds: true, watchedCorpusIds: true, watchedScores: true, passes: true },
-    }),
+  const [bySubmission, analyses] = await Promise.all([
+    loadStoredRankingsOf(ids),
     db().submissionAnalysis.findMany({ where: { submissionId: { in: ids } }, select: { submissionId: true, engineVersion: true } }),
   ]);
-  const bySubmission = new Map<string, StoredRanking[]>(ids.map((id) => [id, []]));
-  for (const r of rankings) bySubmission.get(r.submissionId)!.push(r);
   const current = new Set(analyses.filter((a) => a.engineVersion === ANALYSIS_ENGINE_VERSION).map((a) => a.submissionId));
 
-  const refreshed: { submissionId: string; payload: Prisma.InputJsonValue }[] = [];
+  const refreshed: { submissionId: string; analysis: SubmissionAnalysis }[] = [];
   const systems = ids.map((id) => {
     const evidence = evidenceFromRankings(ctx, bySubmission.get(id)!);
     const outcomes = toQueryOutcomes(ctx.layout, evidence);
     if (!current.has(id)) {
       const scored = scoreQueries(outcomes);
-      refreshed.push({ submissionId: id, payload: analyzeSubmission(ctx.layout, evidence, scored.perQuery) as unknown as Prisma.InputJsonValue });
+      refreshed.push({ submissionId: id, analysis: analyzeSubmission(ctx.layout, evidence, scored.perQuery) });
       return toSystemScores(id, scored.perQuery);
     }
     return toSystemScores(id, scorePerQuery(outcomes));
@@ -61,31 +58,8 @@ export async function recomputeVersionAnalysis(versionId: number): Promise<Recom
       await tx.$queryRaw`SELECT 1 AS locked FROM pg_advisory_xact_lock(${LOCK_NAMESPACE}::int, ${versionId}::int)`;
       const now = (await listPublishedInOrder(versionId, tx)).map((p) => p.submissionId);
       if (publishedSetKey(now) !== setKey) return "superseded" as const;
-      for (const a of refreshed) {
-        await tx.submissionAnalysis.upsert({
-          where: { submissionId: a.submissionId },
-          create: { submissionId: a.submissionId, engineVersion: ANALYSIS_ENGINE_VERSION, payload: a.payload },
-          update: { engineVersion: ANALYSIS_ENGINE_VERSION, payload: a.payload, computedAt: new Date() },
-        });
-      }
-      await tx.pairwiseComparison.deleteMany({ where: { versionId } });
-      await tx.pairwiseComparison.createMany({
-        data: comparison.pairs.map((p) => ({
-          versionId,
-          submissionA: p.a,
-          submissionB: p.b,
-          metric: p.metric,
-          k: p.k,
-          aValue: p.aValue,
-          bValue: p.bValue,
-          delta: p.delta,
-          ciLow: p.ci95[0],
-          ciHigh: p.ci95[1],
-          aOnly: p.aOnly,
-          bOnly: p.bOnly,
-          pValue: p.pValue,
-        })),
-      });
+      for (const a of refreshed) await storeSubmissionAnalysis(tx, a.submissionId, a.analysis);
+      await storePairwise(tx, versionId, comparison.pairs);
       await tx.versionAnalysis.upsert({
         where: { versionId },
         create: { versionId, engineVersion: ANALYSIS_ENGINE_VERSION, submissionIds: ids, payload },

@@ -9,7 +9,7 @@
 // draws r*n .. r*n+n-1 of xoshiro128** (seed below), counts c_i = how often query i was drawn,
 // and its mean of column x is (sum over i ascending of c_i * x_i) / n in float64.
 import { Xoshiro128 } from "./prng";
-import { resampleCounts } from "./resample-counts";
+import { replicateSums } from "./replicate-sums";
 
 export const BOOTSTRAP_REPLICATES = 5000;
 export const BOOTSTRAP_SEED = 20260901;
@@ -34,40 +34,14 @@ export function bootstrapReplicateMeans(columns: readonly ArrayLike<number>[], o
   return sums;
 }
 
-/**
- * Replicate sums of every column: result[m][r] = sum over i ascending of c_i * columns[m][i].
- * Only non-zero entries are visited (adding an exact zero never changes a float64 sum), so
- * sparse columns such as "query is in domain X" cost little.
- */
+/** Replicate sums of every column: result[m][r] = sum over i ascending of c_ri * columns[m][i]. */
 export function bootstrapReplicateSums(columns: readonly ArrayLike<number>[], opts: BootstrapOptions = {}): Float64Array[] {
   const replicates = opts.replicates ?? BOOTSTRAP_REPLICATES;
   const n = columns.length > 0 ? columns[0].length : 0;
   if (n === 0) throw new RangeError("bootstrap needs at least one query");
   if (!Number.isInteger(replicates) || replicates < 1) throw new RangeError(`replicates must be a positive integer, got ${replicates}`);
   for (const col of columns) if (col.length !== n) throw new RangeError("all bootstrap columns must have one value per query");
-
-  const sparse = columns.map((col) => {
-    const idx: number[] = [];
-    const val: number[] = [];
-    for (let i = 0; i < n; i++) {
-      if (col[i] !== 0) {
-        idx.push(i);
-        val.push(col[i]);
-      }
-    }
-    return { idx: Int32Array.from(idx), val: Float64Array.from(val) };
-  });
-  const counts = resampleCounts(n, replicates, opts.seed ?? BOOTSTRAP_SEED);
-  const out = columns.map(() => new Float64Array(replicates));
-  for (let r = 0, base = 0; r < replicates; r++, base += n) {
-    for (let m = 0; m < sparse.length; m++) {
-      const { idx, val } = sparse[m];
-      let sum = 0;
-      for (let k = 0; k < idx.length; k++) sum += counts[base + idx[k]] * val[k];
-      out[m][r] = sum;
-    }
-  }
-  return out;
+  return replicateSums(columns, n, replicates, opts.seed ?? BOOTSTRAP_SEED);
 }
 
 /** Percentile p in [0, 1] of ascending `sorted`, linear interpolation between order statistics (type 7). */
@@ -78,10 +52,48 @@ export function percentileSorted(sorted: ArrayLike<number>, p: number): number {
   return sorted[lo] + (h - lo) * (sorted[hi] - sorted[lo]);
 }
 
-/** 95% percentile interval of replicate values (sorts them in place). */
+/**
+ * 95% percentile interval of replicate values (reorders them in place). Only the four order
+ * statistics that type-7 interpolation reads are placed, by selection, not a full sort; the
+ * result is the same as percentileSorted on the sorted values.
+ */
 export function percentileInterval(replicateMeans: Float64Array): Interval {
-  replicateMeans.sort();
-  return { low: percentileSorted(replicateMeans, 0.025), high: percentileSorted(replicateMeans, 0.975) };
+  const v = replicateMeans, n = v.length;
+  if (n === 0) throw new RangeError("percentile of an empty sample");
+  const at = (p: number) => {
+    const h = (n - 1) * p, lo = Math.floor(h), hi = Math.min(lo + 1, n - 1);
+    const a = selectNth(v, lo), b = hi === lo ? a : selectNth(v, hi);
+    return a + (h - lo) * (b - a);
+  };
+  return { low: at(0.025), high: at(0.975) };
+}
+
+// Hoare's selection (quickselect) with a deterministic median-of-three pivot: afterwards v[k]
+// holds the k-th smallest value. Values are finite, so < is a total order here.
+function selectNth(v: Float64Array, k: number): number {
+  let lo = 0, hi = v.length - 1;
+  while (hi > lo) {
+    const mid = (lo + hi) >> 1;
+    const pivot = median3(v[lo], v[mid], v[hi]);
+    let i = lo, j = hi;
+    while (i <= j) {
+      while (v[i] < pivot) i++;
+      while (v[j] > pivot) j--;
+      if (i <= j) {
+        const t = v[i];
+        v[i++] = v[j];
+        v[j--] = t;
+      }
+    }
+    if (k <= j) hi = j;
+    else if (k >= i) lo = i;
+    else return v[k];
+  }
+  return v[k];
+}
+
+function median3(a: number, b: number, c: number): number {
+  return a < b ? (b < c ? b : a < c ? c : a) : a < c ? a : b < c ? c : b;
 }
 
 /** 95% percentile intervals of the mean of every column, from shared resamples. */

@@ -2,12 +2,40 @@
 // the paper reports: means over queries, ratios of counts pooled over queries (deception over
 // (query, distractor) pairs, exec@1 within a domain), and medians over queries.
 // Every function resamples QUERIES (the paper's unit), with the shared resamples of bootstrap.ts.
+//
+// An Estimator computes them. directEstimator resamples at every call; batchEstimates runs a
+// computation twice, first recording every column it asks about, then answering from ONE pass
+// over the resample table for all of them (identical results, a fraction of the time).
 import { BOOTSTRAP_REPLICATES, BOOTSTRAP_SEED, bootstrapReplicateSums, percentileInterval, type BootstrapOptions } from "./bootstrap";
 import { resampleCounts } from "./resample-counts";
 
 export interface Estimate {
   value: number;
   ci95: [number, number];
+}
+
+export interface RatioColumns {
+  /** Per query: the numerator count (e.g. deceived pairs of this query). */
+  num: ArrayLike<number>;
+  /** Per query: the denominator count (e.g. evaluable pairs of this query). */
+  den: ArrayLike<number>;
+}
+
+export interface Estimator {
+  /** Mean over queries of each column (summed in query order), with its interval. */
+  mean(columns: readonly ArrayLike<number>[]): Estimate[];
+  /**
+   * sum(num) / sum(den) over queries. Each replicate takes the same ratio over its resampled
+   * queries; a replicate whose resampled denominator is 0 has no ratio and is left out of the
+   * percentiles. null when the denominator is 0 over the whole benchmark.
+   */
+  ratio(ratios: readonly RatioColumns[]): (Estimate | null)[];
+  /**
+   * Median over the queries with include[i] true (numpy.median: mean of the two middle values
+   * for an even count). Replicates take the median of their resampled included queries; a
+   * replicate without any is left out. null when no query is included.
+   */
+  median(values: ArrayLike<number>, include: ArrayLike<boolean>): Estimate | null;
 }
 
 function sumInOrder(values: ArrayLike<number>): number {
@@ -21,60 +49,36 @@ function interval(replicates: Float64Array): [number, number] {
   return [ci.low, ci.high];
 }
 
-/** Mean over queries of each column (summed in query order), with its interval. */
-export function meanEstimates(columns: readonly ArrayLike<number>[], opts: BootstrapOptions = {}): Estimate[] {
-  if (columns.length === 0) return [];
-  const n = columns[0].length;
-  const sums = bootstrapReplicateSums(columns, opts);
-  return columns.map((col, m) => {
-    for (let r = 0; r < sums[m].length; r++) sums[m][r] /= n;
-    return { value: sumInOrder(col) / n, ci95: interval(sums[m]) };
-  });
+function finishMean(col: ArrayLike<number>, sums: Float64Array): Estimate {
+  const n = col.length;
+  const means = Float64Array.from(sums, (s) => s / n);
+  return { value: sumInOrder(col) / n, ci95: interval(means) };
 }
 
-export interface RatioColumns {
-  /** Per query: the numerator count (e.g. deceived pairs of this query). */
-  num: ArrayLike<number>;
-  /** Per query: the denominator count (e.g. evaluable pairs of this query). */
-  den: ArrayLike<number>;
+function finishRatio(r: RatioColumns, nums: Float64Array, dens: Float64Array): Estimate | null {
+  const den = sumInOrder(r.den);
+  if (den === 0) return null;
+  const kept: number[] = [];
+  for (let i = 0; i < nums.length; i++) if (dens[i] > 0) kept.push(nums[i] / dens[i]);
+  return { value: sumInOrder(r.num) / den, ci95: interval(Float64Array.from(kept)) };
 }
 
 /**
- * sum(num) / sum(den) over queries. Each replicate takes the same ratio over its resampled
- * queries; a replicate whose resampled denominator is 0 has no ratio and is left out of the
- * percentiles. null when the denominator is 0 over the whole benchmark.
+ * numpy.median of a multiset: ascending `sorted` values, value k repeated weights[base + at[k]]
+ * times (total > 0 in all).
  */
-export function ratioEstimates(ratios: readonly RatioColumns[], opts: BootstrapOptions = {}): (Estimate | null)[] {
-  if (ratios.length === 0) return [];
-  const sums = bootstrapReplicateSums(ratios.flatMap((r) => [r.num, r.den]), opts);
-  return ratios.map((r, m) => {
-    const den = sumInOrder(r.den);
-    if (den === 0) return null;
-    const num = sums[2 * m], dens = sums[2 * m + 1];
-    const kept: number[] = [];
-    for (let i = 0; i < num.length; i++) if (dens[i] > 0) kept.push(num[i] / dens[i]);
-    return { value: sumInOrder(r.num) / den, ci95: interval(Float64Array.from(kept)) };
-  });
-}
-
-/** numpy.median of a multiset given as ascending values with multiplicities (total > 0). */
-function weightedMedian(sorted: Float64Array, weight: (k: number) => number, total: number): number {
+function weightedMedian(sorted: Float64Array, weights: ArrayLike<number>, base: number, at: Int32Array, total: number): number {
   // 0-based positions of the middle element(s) of the expanded, sorted multiset.
   const lo = (total - 1) >> 1, hi = total >> 1;
   let seen = 0, atLo = NaN;
   for (let k = 0; k < sorted.length; k++) {
-    seen += weight(k);
-    if (Number.isNaN(atLo) && seen > lo) atLo = sorted[k];
+    seen += weights[base + at[k]];
+    if (atLo !== atLo && seen > lo) atLo = sorted[k];
     if (seen > hi) return (atLo + sorted[k]) / 2;
   }
   throw new Error("weightedMedian: total exceeds the weights");
 }
 
-/**
- * Median over the queries with include[i] true (numpy.median: mean of the two middle values
- * for an even count). Replicates take the median of their resampled included queries; a
- * replicate without any is left out. null when no query is included.
- */
 export function medianEstimate(values: ArrayLike<number>, include: ArrayLike<boolean>, opts: BootstrapOptions = {}): Estimate | null {
   const n = values.length;
   const members: number[] = [];
@@ -82,15 +86,72 @@ export function medianEstimate(values: ArrayLike<number>, include: ArrayLike<boo
   if (members.length === 0) return null;
   members.sort((a, b) => values[a] - values[b] || a - b);
   const sorted = Float64Array.from(members, (i) => values[i]);
-  const value = weightedMedian(sorted, () => 1, members.length);
+  const at = Int32Array.from(members);
+  const value = weightedMedian(sorted, new Int32Array(n).fill(1), 0, at, members.length);
 
   const replicates = opts.replicates ?? BOOTSTRAP_REPLICATES;
   const counts = resampleCounts(n, replicates, opts.seed ?? BOOTSTRAP_SEED);
   const kept: number[] = [];
   for (let r = 0, base = 0; r < replicates; r++, base += n) {
     let total = 0;
-    for (const i of members) total += counts[base + i];
-    if (total > 0) kept.push(weightedMedian(sorted, (k) => counts[base + members[k]], total));
+    for (let k = 0; k < at.length; k++) total += counts[base + at[k]];
+    if (total > 0) kept.push(weightedMedian(sorted, counts, base, at, total));
   }
   return { value, ci95: interval(Float64Array.from(kept)) };
+}
+
+export function meanEstimates(columns: readonly ArrayLike<number>[], opts: BootstrapOptions = {}): Estimate[] {
+  if (columns.length === 0) return [];
+  const sums = bootstrapReplicateSums(columns, opts);
+  return columns.map((col, m) => finishMean(col, sums[m]));
+}
+
+export function ratioEstimates(ratios: readonly RatioColumns[], opts: BootstrapOptions = {}): (Estimate | null)[] {
+  if (ratios.length === 0) return [];
+  const sums = bootstrapReplicateSums(ratios.flatMap((r) => [r.num, r.den]), opts);
+  return ratios.map((r, m) => finishRatio(r, sums[2 * m], sums[2 * m + 1]));
+}
+
+export function directEstimator(opts: BootstrapOptions = {}): Estimator {
+  return {
+    mean: (columns) => meanEstimates(columns, opts),
+    ratio: (ratios) => ratioEstimates(ratios, opts),
+    median: (values, include) => medianEstimate(values, include, opts),
+  };
+}
+
+const PENDING: [number, number] = [NaN, NaN];
+
+export function batchEstimates<T>(opts: BootstrapOptions, run: (est: Estimator) => T): T {
+  // Pass 1: record the columns; answer with exact values and placeholder intervals (nothing
+  // may depend on an interval, only on whether an estimate exists).
+  const recorded: ArrayLike<number>[] = [];
+  run({
+    mean: (columns) => columns.map((c) => (recorded.push(c), { value: sumInOrder(c) / c.length, ci95: PENDING })),
+    ratio: (ratios) =>
+      ratios.map((r) => {
+        recorded.push(r.num, r.den);
+        const den = sumInOrder(r.den);
+        return den === 0 ? null : { value: sumInOrder(r.num) / den, ci95: PENDING };
+      }),
+    median: (values, include) => (Array.prototype.some.call(include, Boolean) ? { value: NaN, ci95: PENDING } : null),
+  });
+  // One pass over the resample table for every recorded column.
+  const sums = recorded.length > 0 ? bootstrapReplicateSums(recorded, opts) : [];
+  // Pass 2: the same computation, answered from the sums in the order they were recorded.
+  let next = 0;
+  const take = (col: ArrayLike<number>) => {
+    const expected = recorded[next];
+    if (!expected || expected.length !== col.length || Array.prototype.some.call(col, (v: number, i: number) => v !== expected[i])) {
+      throw new Error("batchEstimates: the second pass asked for different columns than the first");
+    }
+    return sums[next++];
+  };
+  const result = run({
+    mean: (columns) => columns.map((c) => finishMean(c, take(c))),
+    ratio: (ratios) => ratios.map((r) => finishRatio(r, take(r.num), take(r.den))),
+    median: (values, include) => medianEstimate(values, include, opts),
+  });
+  if (next !== recorded.length) throw new Error("batchEstimates: the second pass used fewer columns than the first");
+  return result;
 }

@@ -1,8 +1,8 @@
-import { analyzeSubmission, ANALYSIS_ENGINE_VERSION } from "@/lib/analysis/analyze-submission";
+import { analyzeSubmission } from "@/lib/analysis/analyze-submission";
 import { evidenceFromRankings, loadStoredRankings } from "@/lib/analysis/load-evidence";
 import { toQueryOutcomes } from "@/lib/analysis/query-outcomes";
+import { storePasses, storeSubmissionAnalysis } from "@/lib/analysis/store-analysis";
 import { db } from "@/lib/db/client";
-import type { Prisma } from "@/lib/db/generated/client";
 import { scoreQueries } from "@/lib/metrics/score-queries";
 import { transition } from "../status";
 import type { ScoringContext } from "./load-scoring-context";
@@ -24,26 +24,16 @@ export async function scoreAndStore(submissionId: string, ctx: ScoringContext, t
   );
   const scored = scoreQueries(toQueryOutcomes(ctx.layout, evidence));
   const analysis = analyzeSubmission(ctx.layout, evidence, scored.perQuery);
-  const payload = analysis as unknown as Prisma.InputJsonValue;
   const exec1 = scored.metrics.find((m) => m.name === "exec" && m.k === 1);
   return db()
     .$transaction(
       async (tx) => {
-        for (const [qi, q] of ctx.queries.entries()) {
-          await tx.ranking.update({
-            where: { submissionId_queryDbId: { submissionId, queryDbId: q.dbId } },
-            data: { passes: passes[qi] },
-          });
-        }
+        await storePasses(tx, submissionId, ctx.queries.map((q, qi) => ({ queryDbId: q.dbId, passes: passes[qi] })));
         await tx.metric.deleteMany({ where: { submissionId } });
         await tx.metric.createMany({
           data: scored.metrics.map((m) => ({ submissionId, name: m.name, k: m.k, value: m.value, ciLow: m.ciLow, ciHigh: m.ciHigh })),
         });
-        await tx.submissionAnalysis.upsert({
-          where: { submissionId },
-          create: { submissionId, engineVersion: ANALYSIS_ENGINE_VERSION, payload },
-          update: { engineVersion: ANALYSIS_ENGINE_VERSION, payload, computedAt: new Date() },
-        });
+        await storeSubmissionAnalysis(tx, submissionId, analysis);
         const moved = await transition(submissionId, "scored", { message: exec1 ? `exec@1 = ${exec1.value.toFixed(3)}` : undefined }, tx);
         if (!moved) throw new AlreadyFinal();
       },
