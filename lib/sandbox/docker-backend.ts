@@ -60,7 +60,6 @@ function containerSpec(image: string): Docker.ContainerCreateOptions {
       Memory: 512 * MIB,
       MemorySwap: 512 * MIB, // equal to Memory: no swap
       PidsLimit: 64,
-      NanoCpus: 1e9,
       Init: false, // the runner is PID 1: it reaps and kills whatever a pair leaves behind
       Ulimits: [
         { Name: "nofile", Soft: 256, Hard: 256 },
@@ -205,13 +204,15 @@ export async function createDockerSandbox(opts: { concurrency?: number } = {}): 
     concurrency: opts.concurrency ?? config.EXECBOARD_SANDBOX_CONCURRENCY,
     start: startContainerRunner(dockerClient(), config.EXECBOARD_SANDBOX_IMAGE),
     pairsPerRunner: 500,
-    pipelineDepth: 2,
+    // Round trips through the engine's attach stream are slow under load; keep more in flight.
+    pipelineDepth: 8,
     requirePid1: true,
   });
   return {
     backend: "docker",
     isolation: "container",
     limitations: [],
+    stats: () => ({ ...pool.stats }),
     run: (pairs, opts) => pool.run(pairs, opts),
     close: () => pool.close(),
   };

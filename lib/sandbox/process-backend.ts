@@ -156,6 +156,7 @@ export async function createProcessSandbox(opts: ProcessSandboxOptions = {}): Pr
     backend: "process",
     isolation: containment.isolation,
     limitations: containment.limitations,
+    stats: () => ({ ...pool.stats }),
     run: (pairs, runOpts) => pool.run(pairs, runOpts),
     close: async () => {
       await pool.close();

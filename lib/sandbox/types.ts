@@ -58,6 +58,8 @@ export interface Sandbox {
   readonly isolation: SandboxIsolation;
   /** What this sandbox cannot contain, for users to read (empty for the container). */
   readonly limitations: string[];
+  /** Runners started so far, and how many were retired early (timeouts, crashes, leftovers). */
+  stats(): { started: number; recycled: number };
   /** Results come back in the order of `pairs`. Concurrent calls share one worker pool. */
   run(pairs: ExecPair[], opts?: RunOptions): Promise<ExecResult[]>;
   close(): Promise<void>;
