@@ -7,6 +7,8 @@ import type { ExecPair } from "@/lib/sandbox/types";
 
 export interface AdversarialCase {
   id: string;
+  /** verdict: tries to pass without the answer; the rest try to escape, exhaust or persist. */
+  group: "verdict" | "resources" | "isolation" | "state";
   /** What the case tries. */
   trick: string;
   code: string;
@@ -29,21 +31,22 @@ const SQUARE_TEST = ["assert square(2) == 4"];
 
 export const ADVERSARIAL_CASES: AdversarialCase[] = [
   // ---- fake passes: the verdict is decided outside the candidate's process
-  { id: "eq-always-true", trick: "object whose __eq__ is always true", code: py("class Any:", "    def __eq__(self, other):", "        return True", "def square(x):", "    return Any()"), tests: SQUARE_TEST, expected: [NOT_PLAIN] },
-  { id: "int-subclass", trick: "int subclass with a lying __eq__", code: py("class I(int):", "    def __eq__(self, other):", "        return True", "    __hash__ = int.__hash__", "def square(x):", "    return I(5)"), tests: SQUARE_TEST, expected: [NOT_PLAIN] },
-  { id: "list-subclass", trick: "list subclass equal to everything", code: py("class L(list):", "    def __eq__(self, other):", "        return True", "def evens(n):", "    return L([1])"), tests: ["assert evens(5) == [0, 2, 4]"], expected: [NOT_PLAIN] },
-  { id: "bool-dunder", trick: "truthy object for a truthiness assert", code: py("class T:", "    def __bool__(self):", "        return True", "def is_prime(n):", "    return T()"), tests: ["assert is_prime(9) == False", "assert is_prime(9) is False"], expected: [NOT_PLAIN, NOT_PLAIN] },
-  { id: "bool-for-int", trick: "True where the integer 1 is expected", code: py("def count_ones(xs):", "    return True"), tests: ["assert count_ones([1, 2]) == 1"], expected: [WRONG] },
-  { id: "sys-exit-0", trick: "sys.exit(0) instead of answering", code: py("import sys", "def square(x):", "    sys.exit(0)"), tests: SQUARE_TEST, expected: [["FAIL:SystemExit"]] },
-  { id: "raise-systemexit", trick: "raise SystemExit(0)", code: py("def square(x):", "    raise SystemExit(0)"), tests: SQUARE_TEST, expected: [["FAIL:SystemExit"]] },
-  { id: "os-exit-0", trick: "os._exit(0) mid-suite", code: py("import os", "def square(x):", "    os._exit(0)"), tests: [...SQUARE_TEST, "assert square(3) == 9"], expected: [["FAIL:SystemExit"], ["FAIL:SystemExit"]] },
-  { id: "exit-at-import", trick: "sys.exit(0) while the module loads", code: py("import sys", "sys.exit(0)", "def square(x):", "    return x * x"), tests: SQUARE_TEST, expected: [["ERROR:SystemExit"]] },
-  { id: "atexit-exit-0", trick: "an atexit hook that exits 0", code: py("import atexit, os", "atexit.register(lambda: os._exit(0))", "def square(x):", "    return x + 1"), tests: SQUARE_TEST, expected: [WRONG] },
-  { id: "excepthook-exit-0", trick: "sys.excepthook that exits 0, then raise", code: py("import os, sys", "sys.excepthook = lambda *a: os._exit(0)", "def square(x):", "    raise ValueError('nope')"), tests: SQUARE_TEST, expected: [["FAIL:ValueError"]] },
-  { id: "reexec-optimised", trick: "re-run itself with -O to strip asserts", code: py("import os, sys", "def square(x):", "    os.execv(sys.executable, [sys.executable, '-O', '-c', 'pass'])"), tests: SQUARE_TEST, expected: [["FAIL:PermissionError"]] },
-  { id: "reexec-at-import", trick: "exec an optimised interpreter while loading", code: py("import os, sys", "os.execv(sys.executable, [sys.executable, '-O', '-c', 'print(1)'])", "def square(x):", "    return 0"), tests: SQUARE_TEST, expected: [["ERROR:PermissionError"]] },
-  { id: "subprocess-helper", trick: "spawn a helper process to answer", code: py("import subprocess, sys", "def square(x):", "    return int(subprocess.run([sys.executable, '-c', 'print(4)'], capture_output=True).stdout)"), tests: SQUARE_TEST, expected: [["FAIL:PermissionError"]] },
+  { group: "verdict", id: "eq-always-true", trick: "object whose __eq__ is always true", code: py("class Any:", "    def __eq__(self, other):", "        return True", "def square(x):", "    return Any()"), tests: SQUARE_TEST, expected: [NOT_PLAIN] },
+  { group: "verdict", id: "int-subclass", trick: "int subclass with a lying __eq__", code: py("class I(int):", "    def __eq__(self, other):", "        return True", "    __hash__ = int.__hash__", "def square(x):", "    return I(5)"), tests: SQUARE_TEST, expected: [NOT_PLAIN] },
+  { group: "verdict", id: "list-subclass", trick: "list subclass equal to everything", code: py("class L(list):", "    def __eq__(self, other):", "        return True", "def evens(n):", "    return L([1])"), tests: ["assert evens(5) == [0, 2, 4]"], expected: [NOT_PLAIN] },
+  { group: "verdict", id: "bool-dunder", trick: "truthy object for a truthiness assert", code: py("class T:", "    def __bool__(self):", "        return True", "def is_prime(n):", "    return T()"), tests: ["assert is_prime(9) == False", "assert is_prime(9) is False"], expected: [NOT_PLAIN, NOT_PLAIN] },
+  { group: "verdict", id: "bool-for-int", trick: "True where the integer 1 is expected", code: py("def count_ones(xs):", "    return True"), tests: ["assert count_ones([1, 2]) == 1"], expected: [WRONG] },
+  { group: "verdict", id: "sys-exit-0", trick: "sys.exit(0) instead of answering", code: py("import sys", "def square(x):", "    sys.exit(0)"), tests: SQUARE_TEST, expected: [["FAIL:SystemExit"]] },
+  { group: "verdict", id: "raise-systemexit", trick: "raise SystemExit(0)", code: py("def square(x):", "    raise SystemExit(0)"), tests: SQUARE_TEST, expected: [["FAIL:SystemExit"]] },
+  { group: "verdict", id: "os-exit-0", trick: "os._exit(0) mid-suite", code: py("import os", "def square(x):", "    os._exit(0)"), tests: [...SQUARE_TEST, "assert square(3) == 9"], expected: [["FAIL:SystemExit"], ["FAIL:SystemExit"]] },
+  { group: "verdict", id: "exit-at-import", trick: "sys.exit(0) while the module loads", code: py("import sys", "sys.exit(0)", "def square(x):", "    return x * x"), tests: SQUARE_TEST, expected: [["ERROR:SystemExit"]] },
+  { group: "verdict", id: "atexit-exit-0", trick: "an atexit hook that exits 0", code: py("import atexit, os", "atexit.register(lambda: os._exit(0))", "def square(x):", "    return x + 1"), tests: SQUARE_TEST, expected: [WRONG] },
+  { group: "verdict", id: "excepthook-exit-0", trick: "sys.excepthook that exits 0, then raise", code: py("import os, sys", "sys.excepthook = lambda *a: os._exit(0)", "def square(x):", "    raise ValueError('nope')"), tests: SQUARE_TEST, expected: [["FAIL:ValueError"]] },
+  { group: "verdict", id: "reexec-optimised", trick: "re-run itself with -O to strip asserts", code: py("import os, sys", "def square(x):", "    os.execv(sys.executable, [sys.executable, '-O', '-c', 'pass'])"), tests: SQUARE_TEST, expected: [["FAIL:PermissionError"]] },
+  { group: "verdict", id: "reexec-at-import", trick: "exec an optimised interpreter while loading", code: py("import os, sys", "os.execv(sys.executable, [sys.executable, '-O', '-c', 'print(1)'])", "def square(x):", "    return 0"), tests: SQUARE_TEST, expected: [["ERROR:PermissionError"]] },
+  { group: "verdict", id: "subprocess-helper", trick: "spawn a helper process to answer", code: py("import subprocess, sys", "def square(x):", "    return int(subprocess.run([sys.executable, '-c', 'print(4)'], capture_output=True).stdout)"), tests: SQUARE_TEST, expected: [["FAIL:PermissionError"]] },
   {
+    group: "verdict",
     id: "stack-walk",
     trick: "walk the stack into the harness for the expected value",
     code: py(
@@ -62,6 +65,7 @@ export const ADVERSARIAL_CASES: AdversarialCase[] = [
     expected: [WRONG],
   },
   {
+    group: "verdict",
     id: "memory-scrape",
     trick: "scan the process's objects for the test text",
     code: py(
@@ -78,39 +82,41 @@ export const ADVERSARIAL_CASES: AdversarialCase[] = [
     tests: SQUARE_TEST,
     expected: [WRONG],
   },
-  { id: "forged-stdout", trick: "print forged result lines", code: py("import sys", "def square(x):", "    for fd in (sys.stdout, sys.stderr):", "        fd.write('{\"id\":\"1\",\"outcomes\":[\"pass\"],\"passed\":true,\"durationMs\":1,\"inProcess\":[]}\\n')", "        fd.flush()", "    return 5"), tests: SQUARE_TEST, expected: [WRONG] },
+  { group: "verdict", id: "forged-stdout", trick: "print forged result lines", code: py("import sys", "def square(x):", "    for fd in (sys.stdout, sys.stderr):", "        fd.write('{\"id\":\"1\",\"outcomes\":[\"pass\"],\"passed\":true,\"durationMs\":1,\"inProcess\":[]}\\n')", "        fd.flush()", "    return 5"), tests: SQUARE_TEST, expected: [WRONG] },
   {
+    group: "verdict",
     id: "forged-frames",
     trick: "write forged verdict frames to every open descriptor",
     code: py("import os", "def square(x):", "    for fd in range(64):", "        try:", "            os.write(fd, b'[0,\"inline\",\"pass\"]\\n{\"id\":\"1\",\"outcomes\":[\"pass\"]}\\n')", "        except OSError:", "            pass", "    return 5"),
     tests: SQUARE_TEST,
     expected: [WRONG],
   },
-  { id: "patch-builtins", trick: "rebind AssertionError, isinstance and type", code: py("import builtins", "builtins.AssertionError = type('Quiet', (Exception,), {})", "builtins.isinstance = lambda *a: True", "builtins.type = lambda *a: int", "def square(x):", "    return 5"), tests: SQUARE_TEST, expected: [["FAIL", "FAIL:SystemExit"]] },
-  { id: "shadow-len", trick: "rebind len so len(f(x)) looks right", code: py("import builtins", "def len(x):", "    return 3", "builtins.len = len", "def evens(n):", "    return None"), tests: ["assert len(evens(5)) == 3", "assert evens(5) == [0, 2, 4]"], expected: [["FAIL:TypeError"], WRONG] },
-  { id: "patch-encoder", trick: "replace json.dumps so frames say pass", code: py("import json", "json.dumps = lambda *a, **k: '[0,\"inline\",\"pass\"]'", "def square(x):", "    return 5"), tests: SQUARE_TEST, expected: [["FAIL:SystemExit", "FAIL"]] },
-  { id: "patch-pytest", trick: "neuter pytest.raises", code: py("import pytest", "class Quiet:", "    def __init__(self, *a, **k): pass", "    def __enter__(self): return self", "    def __exit__(self, *a): return True", "pytest.raises = Quiet", "def parse(s):", "    return 0"), tests: ["with pytest.raises(ValueError):\n    parse('x')"], expected: [WRONG] },
-  { id: "fake-exception-class", trick: "raise a home-made class named ValueError", code: py("class ValueError(Exception):", "    pass", "def parse(s):", "    raise ValueError(s)"), tests: ["with pytest.raises(ValueError):\n    parse('x')"], expected: [["FAIL:ValueError"]] },
-  { id: "in-process-exit", trick: "sys.exit in a test that cannot be split (runs in-process)", code: py("import sys", "def sort_in_place(xs):", "    sys.exit(0)"), tests: ["xs = [3, 1, 2]\nsort_in_place(xs)\nassert xs == [1, 2, 3]"], expected: [["FAIL:SystemExit"]], inProcess: [0] },
+  { group: "verdict", id: "patch-builtins", trick: "rebind AssertionError, isinstance and type", code: py("import builtins", "builtins.AssertionError = type('Quiet', (Exception,), {})", "builtins.isinstance = lambda *a: True", "builtins.type = lambda *a: int", "def square(x):", "    return 5"), tests: SQUARE_TEST, expected: [["FAIL", "FAIL:SystemExit"]] },
+  { group: "verdict", id: "shadow-len", trick: "rebind len so len(f(x)) looks right", code: py("import builtins", "def len(x):", "    return 3", "builtins.len = len", "def evens(n):", "    return None"), tests: ["assert len(evens(5)) == 3", "assert evens(5) == [0, 2, 4]"], expected: [["FAIL:TypeError"], WRONG] },
+  { group: "verdict", id: "patch-encoder", trick: "replace json.dumps so frames say pass", code: py("import json", "json.dumps = lambda *a, **k: '[0,\"inline\",\"pass\"]'", "def square(x):", "    return 5"), tests: SQUARE_TEST, expected: [["FAIL:SystemExit", "FAIL"]] },
+  { group: "verdict", id: "patch-pytest", trick: "neuter pytest.raises", code: py("import pytest", "class Quiet:", "    def __init__(self, *a, **k): pass", "    def __enter__(self): return self", "    def __exit__(self, *a): return True", "pytest.raises = Quiet", "def parse(s):", "    return 0"), tests: ["with pytest.raises(ValueError):\n    parse('x')"], expected: [WRONG] },
+  { group: "verdict", id: "fake-exception-class", trick: "raise a home-made class named ValueError", code: py("class ValueError(Exception):", "    pass", "def parse(s):", "    raise ValueError(s)"), tests: ["with pytest.raises(ValueError):\n    parse('x')"], expected: [["FAIL:ValueError"]] },
+  { group: "verdict", id: "in-process-exit", trick: "sys.exit in a test that cannot be split (runs in-process)", code: py("import sys", "def sort_in_place(xs):", "    sys.exit(0)"), tests: ["xs = [3, 1, 2]\nsort_in_place(xs)\nassert xs == [1, 2, 3]"], expected: [["FAIL:SystemExit"]], inProcess: [0] },
   // ---- resources: forks, memory, time, output
-  { id: "fork-bomb", trick: "fork without end", code: py("import os", "def square(x):", "    while True:", "        try:", "            os.fork()", "        except OSError:", "            pass"), tests: SQUARE_TEST, expected: [["TIMEOUT"]], timeoutMs: 1500 },
-  { id: "memory-bomb", trick: "allocate until something gives", code: py("def square(x):", "    hog = []", "    while True:", "        hog.append(bytearray(16 * 1024 * 1024))"), tests: SQUARE_TEST, expected: [["FAIL:MemoryError", "FAIL:Crash"]] },
-  { id: "huge-allocation", trick: "one 8 GiB allocation", code: py("def square(x):", "    return len(bytearray(8 * 1024 ** 3))"), tests: SQUARE_TEST, expected: [["FAIL:MemoryError"]] },
-  { id: "loop-ignoring-signals", trick: "infinite loop with SIGTERM, SIGINT, SIGHUP ignored", code: py("import signal", "for s in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):", "    signal.signal(s, signal.SIG_IGN)", "def square(x):", "    while True:", "        pass"), tests: [...SQUARE_TEST, "assert square(3) == 9"], expected: [["TIMEOUT"], ["TIMEOUT"]], timeoutMs: 1500 },
-  { id: "sleep-past-timeout", trick: "the right answer, too late", code: py("import time", "def square(x):", "    time.sleep(30)", "    return x * x"), tests: SQUARE_TEST, expected: [["TIMEOUT"]], timeoutMs: 1500 },
-  { id: "stop-self", trick: "SIGSTOP itself", code: py("import os, signal", "def square(x):", "    os.kill(os.getpid(), signal.SIGSTOP)", "    return x * x"), tests: SQUARE_TEST, expected: [["TIMEOUT"]], timeoutMs: 1500 },
-  { id: "stdout-flood", trick: "write to stdout without end", code: py("import sys", "def square(x):", "    while True:", "        sys.stdout.write('x' * 65536)"), tests: SQUARE_TEST, expected: [["FAIL:OutputLimit"]] },
-  { id: "stderr-flood", trick: "one 64 MiB write to stderr", code: py("import os", "def square(x):", "    os.write(2, b'e' * (64 * 1024 * 1024))", "    return 4"), tests: SQUARE_TEST, expected: [["FAIL:OutputLimit"]] },
-  { id: "invalid-utf8-output", trick: "invalid UTF-8 and NULs on stdout, then a wrong answer", code: py("import os", "def square(x):", "    os.write(1, b'\\xff\\xfe\\x00\\xc3(\\n' * 1000)", "    return 5"), tests: SQUARE_TEST, expected: [WRONG] },
-  { id: "invalid-unicode-value", trick: "return a string with a lone surrogate", code: py("def greet():", "    return 'ok\\udcff'"), tests: ["assert greet() == 'ok'"], expected: [WRONG] },
-  { id: "huge-value", trick: "return three million integers", code: py("def square(x):", "    return list(range(3_000_000))"), tests: SQUARE_TEST, expected: [NOT_PLAIN] },
-  { id: "deep-value", trick: "return a list nested 10,000 deep", code: py("def square(x):", "    v = []", "    for _ in range(10_000):", "        v = [v]", "    return v"), tests: SQUARE_TEST, expected: [NOT_PLAIN] },
-  { id: "cyclic-value", trick: "return a list that contains itself", code: py("def square(x):", "    v = [4]", "    v.append(v)", "    return v"), tests: SQUARE_TEST, expected: [NOT_PLAIN] },
-  { id: "deep-recursion", trick: "unbounded recursion", code: py("def square(x):", "    return square(x + 1)"), tests: SQUARE_TEST, expected: [["FAIL:RecursionError"]] },
-  { id: "segfault", trick: "dereference NULL", code: py("import ctypes", "def square(x):", "    return ctypes.string_at(0)"), tests: SQUARE_TEST, expected: [["FAIL:Crash"]] },
-  { id: "abort", trick: "os.abort()", code: py("import os", "def square(x):", "    os.abort()"), tests: SQUARE_TEST, expected: [["FAIL:Crash"]] },
+  { group: "resources", id: "fork-bomb", trick: "fork without end", code: py("import os", "def square(x):", "    while True:", "        try:", "            os.fork()", "        except OSError:", "            pass"), tests: SQUARE_TEST, expected: [["TIMEOUT"]], timeoutMs: 1500 },
+  { group: "resources", id: "memory-bomb", trick: "allocate until something gives", code: py("def square(x):", "    hog = []", "    while True:", "        hog.append(bytearray(16 * 1024 * 1024))"), tests: SQUARE_TEST, expected: [["FAIL:MemoryError", "FAIL:Crash"]] },
+  { group: "resources", id: "huge-allocation", trick: "one 8 GiB allocation", code: py("def square(x):", "    return len(bytearray(8 * 1024 ** 3))"), tests: SQUARE_TEST, expected: [["FAIL:MemoryError"]] },
+  { group: "resources", id: "loop-ignoring-signals", trick: "infinite loop with SIGTERM, SIGINT, SIGHUP ignored", code: py("import signal", "for s in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):", "    signal.signal(s, signal.SIG_IGN)", "def square(x):", "    while True:", "        pass"), tests: [...SQUARE_TEST, "assert square(3) == 9"], expected: [["TIMEOUT"], ["TIMEOUT"]], timeoutMs: 1500 },
+  { group: "resources", id: "sleep-past-timeout", trick: "the right answer, too late", code: py("import time", "def square(x):", "    time.sleep(30)", "    return x * x"), tests: SQUARE_TEST, expected: [["TIMEOUT"]], timeoutMs: 1500 },
+  { group: "resources", id: "stop-self", trick: "SIGSTOP itself", code: py("import os, signal", "def square(x):", "    os.kill(os.getpid(), signal.SIGSTOP)", "    return x * x"), tests: SQUARE_TEST, expected: [["TIMEOUT"]], timeoutMs: 1500 },
+  { group: "resources", id: "stdout-flood", trick: "write to stdout without end", code: py("import sys", "def square(x):", "    while True:", "        sys.stdout.write('x' * 65536)"), tests: SQUARE_TEST, expected: [["FAIL:OutputLimit"]] },
+  { group: "resources", id: "stderr-flood", trick: "one 64 MiB write to stderr", code: py("import os", "def square(x):", "    os.write(2, b'e' * (64 * 1024 * 1024))", "    return 4"), tests: SQUARE_TEST, expected: [["FAIL:OutputLimit"]] },
+  { group: "resources", id: "invalid-utf8-output", trick: "invalid UTF-8 and NULs on stdout, then a wrong answer", code: py("import os", "def square(x):", "    os.write(1, b'\\xff\\xfe\\x00\\xc3(\\n' * 1000)", "    return 5"), tests: SQUARE_TEST, expected: [WRONG] },
+  { group: "resources", id: "invalid-unicode-value", trick: "return a string with a lone surrogate", code: py("def greet():", "    return 'ok\\udcff'"), tests: ["assert greet() == 'ok'"], expected: [WRONG] },
+  { group: "resources", id: "huge-value", trick: "return three million integers", code: py("def square(x):", "    return list(range(3_000_000))"), tests: SQUARE_TEST, expected: [NOT_PLAIN] },
+  { group: "resources", id: "deep-value", trick: "return a list nested 10,000 deep", code: py("def square(x):", "    v = []", "    for _ in range(10_000):", "        v = [v]", "    return v"), tests: SQUARE_TEST, expected: [NOT_PLAIN] },
+  { group: "resources", id: "cyclic-value", trick: "return a list that contains itself", code: py("def square(x):", "    v = [4]", "    v.append(v)", "    return v"), tests: SQUARE_TEST, expected: [NOT_PLAIN] },
+  { group: "resources", id: "deep-recursion", trick: "unbounded recursion", code: py("def square(x):", "    return square(x + 1)"), tests: SQUARE_TEST, expected: [["FAIL:RecursionError"]] },
+  { group: "resources", id: "segfault", trick: "dereference NULL", code: py("import ctypes", "def square(x):", "    return ctypes.string_at(0)"), tests: SQUARE_TEST, expected: [["FAIL:Crash"]] },
+  { group: "resources", id: "abort", trick: "os.abort()", code: py("import os", "def square(x):", "    os.abort()"), tests: SQUARE_TEST, expected: [["FAIL:Crash"]] },
   // ---- escape and snooping: `pass` means the sandbox held
   {
+    group: "isolation",
     id: "read-host-files",
     trick: "read host files and secrets",
     code: py(
@@ -128,8 +134,9 @@ export const ADVERSARIAL_CASES: AdversarialCase[] = [
     tests: ["assert probe() == []"],
     expected: BLOCKED,
   },
-  { id: "environment", trick: "read the environment for secrets", code: py("import os", "def probe():", "    return sorted(k for k in os.environ if k not in ('LANG', 'PATH', 'HOSTNAME', 'HOME', 'PWD'))"), tests: ["assert probe() == []"], expected: BLOCKED },
+  { group: "isolation", id: "environment", trick: "read the environment for secrets", code: py("import os", "def probe():", "    return sorted(k for k in os.environ if k not in ('LANG', 'PATH', 'HOSTNAME', 'HOME', 'PWD'))"), tests: ["assert probe() == []"], expected: BLOCKED },
   {
+    group: "isolation",
     id: "write-outside-tmp",
     trick: "write to the root, the runner, /usr",
     code: py("def probe():", "    written = []", "    for path in ('/pwned', '/opt/execboard/runner.py', '/usr/lib/pwned', '/etc/pwned'):", "        try:", "            open(path, 'w').write('x')", "            written.append(path)", "        except OSError:", "            pass", "    return written"),
@@ -137,6 +144,7 @@ export const ADVERSARIAL_CASES: AdversarialCase[] = [
     expected: BLOCKED,
   },
   {
+    group: "isolation",
     id: "exec-from-tmp",
     trick: "drop a program in /tmp and run it",
     code: py("import os", "def probe():", "    with open('/tmp/run.sh', 'w') as f:", "        f.write('#!/bin/sh\\necho hi\\n')", "    os.chmod('/tmp/run.sh', 0o755)", "    try:", "        os.execv('/tmp/run.sh', ['run.sh'])", "    except OSError as e:", "        return 'blocked'"),
@@ -144,6 +152,7 @@ export const ADVERSARIAL_CASES: AdversarialCase[] = [
     expected: BLOCKED,
   },
   {
+    group: "isolation",
     id: "network",
     trick: "reach the internet, the host's services and DNS",
     code: py(
@@ -167,20 +176,22 @@ export const ADVERSARIAL_CASES: AdversarialCase[] = [
     expected: BLOCKED,
   },
   {
+    group: "isolation",
     id: "snoop-runner",
     trick: "read the runner's and fork server's memory and descriptors",
     code: py("import os", "def probe():", "    opened = []", "    for pid in (1, os.getppid()):", "        for name in ('mem', 'environ', 'fd/0', 'fd/1', 'maps'):", "            try:", "                with open('/proc/%d/%s' % (pid, name), 'rb') as f:", "                    f.read(1)", "                opened.append(name)", "            except OSError:", "                pass", "    return opened"),
     tests: ["assert probe() == []"],
     expected: BLOCKED,
   },
-  { id: "ptrace-parent", trick: "ptrace-attach to the fork server", code: py("import ctypes, os", "def probe():", "    libc = ctypes.CDLL(None, use_errno=True)", "    return libc.ptrace(16, os.getppid(), 0, 0)"), tests: ["assert probe() == -1"], expected: BLOCKED },
-  { id: "new-namespaces", trick: "unshare a user namespace, setuid(0)", code: py("import ctypes, os", "def probe():", "    libc = ctypes.CDLL(None, use_errno=True)", "    got = [libc.unshare(0x10000000)]", "    try:", "        os.setuid(0)", "        got.append('root')", "    except OSError:", "        got.append('denied')", "    return got"), tests: ["assert probe() == [-1, 'denied']"], expected: BLOCKED },
-  { id: "kill-parents", trick: "SIGKILL the fork server and PID 1, then answer wrongly", code: py("import os, signal", "def square(x):", "    for pid in (1, os.getppid()):", "        try:", "            os.kill(pid, signal.SIGKILL)", "        except OSError:", "            pass", "    return 5"), tests: SQUARE_TEST, expected: [["FAIL", "FAIL:Crash"]] },
-  { id: "escaped-daemon", trick: "a setsid'd grandchild that outlives the pair", code: py("import os, time", "def square(x):", "    if os.fork() == 0:", "        os.setsid()", "        if os.fork() == 0:", "            time.sleep(3600)", "        os._exit(0)", "    return 5"), tests: SQUARE_TEST, expected: [WRONG] },
+  { group: "isolation", id: "ptrace-parent", trick: "ptrace-attach to the fork server", code: py("import ctypes, os", "def probe():", "    libc = ctypes.CDLL(None, use_errno=True)", "    return libc.ptrace(16, os.getppid(), 0, 0)"), tests: ["assert probe() == -1"], expected: BLOCKED },
+  { group: "isolation", id: "new-namespaces", trick: "unshare a user namespace, setuid(0)", code: py("import ctypes, os", "def probe():", "    libc = ctypes.CDLL(None, use_errno=True)", "    got = [libc.unshare(0x10000000)]", "    try:", "        os.setuid(0)", "        got.append('root')", "    except OSError:", "        got.append('denied')", "    return got"), tests: ["assert probe() == [-1, 'denied']"], expected: BLOCKED },
+  { group: "isolation", id: "kill-parents", trick: "SIGKILL the fork server and PID 1, then answer wrongly", code: py("import os, signal", "def square(x):", "    for pid in (1, os.getppid()):", "        try:", "            os.kill(pid, signal.SIGKILL)", "        except OSError:", "            pass", "    return 5"), tests: SQUARE_TEST, expected: [["FAIL", "FAIL:Crash"]] },
+  { group: "isolation", id: "escaped-daemon", trick: "a setsid'd grandchild that outlives the pair", code: py("import os, time", "def square(x):", "    if os.fork() == 0:", "        os.setsid()", "        if os.fork() == 0:", "            time.sleep(3600)", "        os._exit(0)", "    return 5"), tests: SQUARE_TEST, expected: [WRONG] },
   // ---- state left for the next pair (each runs after the batch, in order)
-  { id: "leave-tmp-file", trick: "write the answer to /tmp for the next pair", code: py("def square(x):", "    open('/tmp/memo', 'w').write('4')", "    return x * x"), tests: SQUARE_TEST, expected: [["pass"]], after: true },
-  { id: "read-tmp-file", trick: "answer from /tmp, left by the previous pair", code: py("def square(x):", "    try:", "        return int(open('/tmp/memo').read())", "    except OSError:", "        return -1"), tests: SQUARE_TEST, expected: [WRONG], after: true },
+  { group: "state", id: "leave-tmp-file", trick: "write the answer to /tmp for the next pair", code: py("def square(x):", "    open('/tmp/memo', 'w').write('4')", "    return x * x"), tests: SQUARE_TEST, expected: [["pass"]], after: true },
+  { group: "state", id: "read-tmp-file", trick: "answer from /tmp, left by the previous pair", code: py("def square(x):", "    try:", "        return int(open('/tmp/memo').read())", "    except OSError:", "        return -1"), tests: SQUARE_TEST, expected: [WRONG], after: true },
   {
+    group: "state",
     id: "leave-shm",
     trick: "leave the answer in System V shared memory",
     code: py("import ctypes", "def square(x):", "    libc = ctypes.CDLL(None)", "    libc.shmat.restype = ctypes.c_void_p", "    sid = libc.shmget(0x5eb, 4096, 0o1666)", "    ctypes.memmove(libc.shmat(sid, None, 0), b'4', 1)", "    return x * x"),
@@ -189,6 +200,7 @@ export const ADVERSARIAL_CASES: AdversarialCase[] = [
     after: true,
   },
   {
+    group: "state",
     id: "read-shm",
     trick: "answer from System V shared memory, left by the previous pair",
     code: py("import ctypes", "def square(x):", "    libc = ctypes.CDLL(None)", "    libc.shmat.restype = ctypes.c_void_p", "    sid = libc.shmget(0x5eb, 4096, 0o666)", "    if sid < 0:", "        return -1", "    return int(ctypes.string_at(libc.shmat(sid, None, 0), 1))"),
@@ -196,8 +208,8 @@ export const ADVERSARIAL_CASES: AdversarialCase[] = [
     expected: [WRONG],
     after: true,
   },
-  { id: "leave-daemon", trick: "a background process that writes the answer later", code: py("import os, time", "def square(x):", "    if os.fork() == 0:", "        os.setsid()", "        time.sleep(0.5)", "        open('/tmp/late', 'w').write('4')", "        os._exit(0)", "    return x * x"), tests: SQUARE_TEST, expected: [["pass"]], after: true },
-  { id: "read-daemon", trick: "answer from the late writer", code: py("import time", "def square(x):", "    time.sleep(0.8)", "    try:", "        return int(open('/tmp/late').read())", "    except OSError:", "        return -1"), tests: SQUARE_TEST, expected: [WRONG], after: true },
+  { group: "state", id: "leave-daemon", trick: "a background process that writes the answer later", code: py("import os, time", "def square(x):", "    if os.fork() == 0:", "        os.setsid()", "        time.sleep(0.5)", "        open('/tmp/late', 'w').write('4')", "        os._exit(0)", "    return x * x"), tests: SQUARE_TEST, expected: [["pass"]], after: true },
+  { group: "state", id: "read-daemon", trick: "answer from the late writer", code: py("import time", "def square(x):", "    time.sleep(0.8)", "    try:", "        return int(open('/tmp/late').read())", "    except OSError:", "        return -1"), tests: SQUARE_TEST, expected: [WRONG], after: true },
 ];
 
 export function adversarialPair(c: AdversarialCase): ExecPair {
