@@ -13,11 +13,12 @@ function buildTable(): Uint32Array {
   return t;
 }
 
-export function crc32(data: Uint8Array): number {
-  const native = (zlib as { crc32?: (d: Uint8Array) => number }).crc32;
-  if (typeof native === "function") return native(data) >>> 0;
+/** CRC-32 of `data`; pass the CRC of the bytes before it as `initial` to continue a running one. */
+export function crc32(data: Uint8Array, initial = 0): number {
+  const native = (zlib as { crc32?: (d: Uint8Array, value?: number) => number }).crc32;
+  if (typeof native === "function") return native(data, initial) >>> 0;
   table ??= buildTable();
-  let c = 0xffffffff;
+  let c = (initial ^ 0xffffffff) >>> 0;
   for (let i = 0; i < data.length; i++) c = table[(c ^ data[i]) & 0xff] ^ (c >>> 8);
   return (c ^ 0xffffffff) >>> 0;
 }

@@ -3,6 +3,9 @@ import { assertSafeEntryName, assertUniqueEntryNames } from "./zip-entry-name";
 
 // Reads the central directory (the authoritative list of entries; local headers may carry zeros
 // when a data descriptor is used). Refuses anything we would not extract faithfully.
+// Works on the whole archive in memory (listZipEntries) or on its tail alone, for archives read
+// from disk (listZipEntriesInTail, via zip-file.ts): `buf` then holds the file's bytes from
+// `base` to its end, and every offset below is an offset in the file.
 export interface ZipEntry {
   name: string;
   method: number;
@@ -19,10 +22,20 @@ const EOCD64_SIG = 0x06064b50;
 const CENTRAL_SIG = 0x02014b50;
 const MAX_COMMENT = 0xffff;
 
-interface Directory {
+export interface Directory {
   entryCount: number;
   offset: number;
   size: number;
+}
+
+/**
+ * The archive's last bytes: `buf` holds file offsets [base, base + buf.length), the file's end.
+ * `head` (the file's first bytes) only words the refusal of something that is not a zip.
+ */
+export interface ZipTail {
+  buf: Buffer;
+  base: number;
+  head?: Buffer;
 }
 
 function u64(buf: Buffer, at: number, what: string): number {
@@ -31,32 +44,40 @@ function u64(buf: Buffer, at: number, what: string): number {
   return Number(v);
 }
 
-function findEocd(buf: Buffer): number {
+function findEocd({ buf, base, head }: ZipTail): number {
   const lowest = Math.max(0, buf.length - 22 - MAX_COMMENT);
   for (let at = buf.length - 22; at >= lowest; at--) {
     // The comment length must reach exactly to the end, or this is a stray signature inside data.
-    if (buf.readUInt32LE(at) === EOCD_SIG && at + 22 + buf.readUInt16LE(at + 20) === buf.length) return at;
+    if (buf.readUInt32LE(at) === EOCD_SIG && at + 22 + buf.readUInt16LE(at + 20) === buf.length) return base + at;
   }
-  if (buf.length >= 4 && buf.readUInt32LE(0) === 0x04034b50) {
-    throw invalidUpload("truncated zip archive: end of central directory record not found");
-  }
-  if (buf.subarray(0, 6).toString("latin1") === "\x93NUMPY") {
-    throw invalidUpload("not a zip archive: this is a single .npy file; save the arrays together with np.savez");
-  }
-  throw invalidUpload("not a zip archive (expected an .npz file written by np.savez or np.savez_compressed)");
+  throw notAZip(head ?? (base === 0 ? buf : Buffer.alloc(0)));
 }
 
-function readDirectory(buf: Buffer, eocd: number): Directory {
+// Why an archive without an end record is refused; only the file's first bytes say what it is.
+function notAZip(head: Buffer): Error {
+  if (head.length >= 4 && head.readUInt32LE(0) === 0x04034b50) {
+    return invalidUpload("truncated zip archive: end of central directory record not found");
+  }
+  if (head.subarray(0, 6).toString("latin1") === "\x93NUMPY") {
+    return invalidUpload("not a zip archive: this is a single .npy file; save the arrays together with np.savez");
+  }
+  return invalidUpload("not a zip archive (expected an .npz file written by np.savez or np.savez_compressed)");
+}
+
+/** Where the central directory is, from the end records; `eocd` is a file offset inside the tail. */
+export function readDirectory(tail: ZipTail, eocd: number): Directory {
+  const { buf, base } = tail;
+  const e = eocd - base;
   let dir: Directory = {
-    entryCount: buf.readUInt16LE(eocd + 10),
-    size: buf.readUInt32LE(eocd + 12),
-    offset: buf.readUInt32LE(eocd + 16),
+    entryCount: buf.readUInt16LE(e + 10),
+    size: buf.readUInt32LE(e + 12),
+    offset: buf.readUInt32LE(e + 16),
   };
-  let disks = buf.readUInt16LE(eocd + 4) | buf.readUInt16LE(eocd + 6);
-  const loc = eocd - 20;
+  let disks = buf.readUInt16LE(e + 4) | buf.readUInt16LE(e + 6);
+  const loc = e - 20;
   if (loc >= 0 && buf.readUInt32LE(loc) === EOCD64_LOCATOR_SIG) {
-    const at = u64(buf, loc + 8, "zip64 end record offset");
-    if (at + 56 > loc || buf.readUInt32LE(at) !== EOCD64_SIG) {
+    const at = u64(buf, loc + 8, "zip64 end record offset") - base;
+    if (at < 0 || at + 56 > loc || buf.readUInt32LE(at) !== EOCD64_SIG) {
       throw invalidUpload("corrupt zip archive: zip64 end of central directory record not found");
     }
     disks |= buf.readUInt32LE(at + 16) | buf.readUInt32LE(at + 20);
@@ -71,6 +92,16 @@ function readDirectory(buf: Buffer, eocd: number): Directory {
     throw invalidUpload("truncated zip archive: central directory extends past the end of the file");
   }
   return dir;
+}
+
+/** The end records of an archive whose tail is `tail` (its last 64 KiB or more suffice). */
+export function locateDirectory(tail: ZipTail, fileSize: number): Directory {
+  if (fileSize < 22) {
+    throw tail.buf.length >= 4 && tail.buf.readUInt32LE(0) === 0x04034b50
+      ? invalidUpload("truncated zip archive: end of central directory record not found")
+      : invalidUpload("not a zip archive (expected an .npz file written by np.savez or np.savez_compressed)");
+  }
+  return readDirectory(tail, findEocd(tail));
 }
 
 // Zip64 extra field: only the fields whose 32/16-bit slot is saturated are present, in this order.
@@ -97,15 +128,16 @@ function applyZip64(entry: ZipEntry, extra: Buffer): void {
 }
 
 export function listZipEntries(buf: Buffer): ZipEntry[] {
-  if (buf.length < 22) {
-    throw buf.length >= 4 && buf.readUInt32LE(0) === 0x04034b50
-      ? invalidUpload("truncated zip archive: end of central directory record not found")
-      : invalidUpload("not a zip archive (expected an .npz file written by np.savez or np.savez_compressed)");
-  }
-  const dir = readDirectory(buf, findEocd(buf));
+  const tail = { buf, base: 0 };
+  return listZipEntriesInTail(tail, locateDirectory(tail, buf.length));
+}
+
+/** The entries of the directory `dir`, which must lie inside `tail`. */
+export function listZipEntriesInTail({ buf, base }: ZipTail, dir: Directory): ZipEntry[] {
   const entries: ZipEntry[] = [];
-  const end = dir.offset + dir.size;
-  let p = dir.offset;
+  const end = dir.offset + dir.size - base;
+  let p = dir.offset - base;
+  if (p < 0) throw new RangeError("the central directory lies outside the bytes given");
   for (let i = 0; i < dir.entryCount; i++) {
     if (p + 46 > end || buf.readUInt32LE(p) !== CENTRAL_SIG) {
       throw invalidUpload(`corrupt zip archive: central directory entry ${i} is malformed`);

@@ -1,0 +1,85 @@
+import { halfToNumber } from "./half-float";
+
+// Decodes the data section of a float .npy as it streams in: chunks may split an element, sit
+// at any byte alignment, and be big-endian or float16. Whole elements are copied into an
+// aligned scratch block (byte-swapped if need be, float16 widened to float32) and handed on
+// with the flat index of the first one. Values are exact: nothing is narrowed.
+const HOST_LE = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+let halfTable: Float32Array | undefined;
+
+function halves(): Float32Array {
+  if (!halfTable) {
+    halfTable = new Float32Array(65536);
+    for (let b = 0; b < 65536; b++) halfTable[b] = halfToNumber(b);
+  }
+  return halfTable;
+}
+
+export type FloatBlock = Float32Array | Float64Array;
+
+export class FloatChunkDecoder {
+  private readonly carry: Buffer;
+  private carried = 0;
+  private index = 0;
+  private scratch: ArrayBuffer = new ArrayBuffer(0);
+
+  constructor(
+    private readonly itemSize: 2 | 4 | 8,
+    private readonly littleEndian: boolean,
+    private readonly onBlock: (values: FloatBlock, firstIndex: number) => void,
+  ) {
+    this.carry = Buffer.alloc(itemSize);
+  }
+
+  /** Elements decoded so far. */
+  get decoded(): number {
+    return this.index;
+  }
+
+  push(chunk: Buffer): void {
+    let p = 0;
+    if (this.carried > 0) {
+      const take = Math.min(this.itemSize - this.carried, chunk.length);
+      chunk.copy(this.carry, this.carried, 0, take);
+      this.carried += take;
+      p = take;
+      if (this.carried < this.itemSize) return;
+      this.emit(this.carry, 1);
+      this.carried = 0;
+    }
+    const whole = Math.floor((chunk.length - p) / this.itemSize);
+    if (whole > 0) this.emit(chunk.subarray(p, p + whole * this.itemSize), whole);
+    p += whole * this.itemSize;
+    if (p < chunk.length) {
+      chunk.copy(this.carry, 0, p);
+      this.carried = chunk.length - p;
+    }
+  }
+
+  private emit(bytes: Buffer, count: number): void {
+    const first = this.index;
+    this.index += count;
+    if (this.itemSize === 2) {
+      const t = halves();
+      const out = new Float32Array(this.block(count * 4), 0, count);
+      const [lo, hi] = this.littleEndian ? [0, 1] : [1, 0];
+      for (let i = 0, q = 0; i < count; i++, q += 2) out[i] = t[bytes[q + lo] | (bytes[q + hi] << 8)];
+      this.onBlock(out, first);
+      return;
+    }
+    const buffer = this.block(bytes.length);
+    const aligned = Buffer.from(buffer, 0, bytes.length);
+    bytes.copy(aligned);
+    if (this.littleEndian !== HOST_LE) {
+      if (this.itemSize === 4) aligned.swap32();
+      else aligned.swap64();
+    }
+    this.onBlock(this.itemSize === 4 ? new Float32Array(buffer, 0, count) : new Float64Array(buffer, 0, count), first);
+  }
+
+  // One scratch buffer, grown to the largest block seen; blocks are only valid during onBlock.
+  private block(bytes: number): ArrayBuffer {
+    if (this.scratch.byteLength < bytes) this.scratch = new ArrayBuffer(bytes);
+    return this.scratch;
+  }
+}

@@ -1,0 +1,77 @@
+import type { NpyPreamble } from "./npy-preamble";
+import type { FloatDtype } from "./npy-types";
+import { arrayName } from "./npz";
+import { arrayShell, raiseArrayErrors, readFileArray, rowRuns, type BlockSink, type FileArray } from "./npz-file-arrays";
+import { pickSubmissionArrays, SUBMISSION_ARRAYS, SUBMISSION_KINDS } from "./submission-arrays";
+import { matchIds } from "./submission-ids";
+import type { SubmissionExpectation } from "./validate-submission";
+import { chosenEntries } from "./validate-submission-file";
+import { openZipFile } from "./zip-file";
+
+// The scoring job's read of a stored .npz: both matrices streamed from disk straight into
+// typed arrays in the benchmark's row order (float16 widened to float32; float32 and float64
+// kept), so a job holds the matrices once and never the file: about 1x the matrices in memory
+// (2x for float16). Ids are read first, so every row lands in its final place as it arrives.
+// The file was validated when it was accepted; structure and ids are checked again here, and
+// values again by the ranking (exact-scorer.ts).
+export interface SubmissionMatrices {
+  dims: number;
+  /** The widest dtype submitted. */
+  dtype: FloatDtype;
+  /** Q×dims row-major, rows in expected.queryIds order. */
+  queries: Float32Array | Float64Array;
+  /** C×dims row-major, rows in expected.corpusIds order. */
+  corpus: Float32Array | Float64Array;
+}
+
+export async function readSubmissionFile(path: string, expected: SubmissionExpectation, opts: { maxBytes: number }): Promise<SubmissionMatrices> {
+  const zip = await openZipFile(path);
+  const entries = chosenEntries(zip, opts.maxBytes);
+  const read = async (names: readonly string[], onFloatArray?: (a: FileArray, p: NpyPreamble) => BlockSink | null) => {
+    const out: FileArray[] = [];
+    for (const e of entries) {
+      if (names.includes(arrayName(e.name))) out.push(await readFileArray(zip, e, { expect: SUBMISSION_KINDS, maxBytes: opts.maxBytes, onFloatArray }));
+    }
+    return out;
+  };
+
+  const ids = await read([SUBMISSION_ARRAYS.queryIds, SUBMISSION_ARRAYS.corpusIds]);
+  raiseArrayErrors(ids);
+  // For each submitted row, the benchmark row it belongs in (undefined when the ids are absent;
+  // the structural checks below then refuse the file).
+  const destinationRows = (idName: string, wanted: readonly string[]) => {
+    const submitted = ids.find((a) => a.name === idName)?.strings;
+    if (!submitted) return undefined;
+    const perm = matchIds(idName, submitted, wanted);
+    const to = new Int32Array(perm.length);
+    perm.forEach((from, row) => (to[from] = row));
+    return to;
+  };
+  const rowsOf: Record<string, Int32Array | undefined> = {
+    [SUBMISSION_ARRAYS.queryEmbeddings]: destinationRows(SUBMISSION_ARRAYS.queryIds, expected.queryIds),
+    [SUBMISSION_ARRAYS.corpusEmbeddings]: destinationRows(SUBMISSION_ARRAYS.corpusIds, expected.corpusIds),
+  };
+
+  const filled = new Map<string, Float32Array | Float64Array>();
+  const fill = (a: FileArray, p: NpyPreamble): BlockSink | null => {
+    const to = rowsOf[a.name];
+    const [rows, dims] = p.header.shape;
+    if (!to || p.header.shape.length !== 2 || rows !== to.length || filled.has(a.name)) return null;
+    const out = p.dtype.itemSize === 8 ? new Float64Array(rows * dims) : new Float32Array(rows * dims);
+    filled.set(a.name, out);
+    return rowRuns(p.header.shape, p.header.fortranOrder, (row, col, values, start, end) => {
+      out.set(values.subarray(start, end), to[row] * dims + col);
+    });
+  };
+  const matrices = await read([SUBMISSION_ARRAYS.queryEmbeddings, SUBMISSION_ARRAYS.corpusEmbeddings], fill);
+  const arrays = [...ids, ...matrices].sort((a, b) => a.entry.localHeaderOffset - b.entry.localHeaderOffset);
+  raiseArrayErrors(arrays);
+  const s = pickSubmissionArrays(new Map(arrays.map((a) => [a.name, arrayShell(a)])));
+  const dtypes = [s.queryEmbeddings.dtype, s.corpusEmbeddings.dtype];
+  return {
+    dims: s.dims,
+    dtype: dtypes.includes("float64") ? "float64" : dtypes.includes("float32") ? "float32" : "float16",
+    queries: filled.get(SUBMISSION_ARRAYS.queryEmbeddings)!,
+    corpus: filled.get(SUBMISSION_ARRAYS.corpusEmbeddings)!,
+  };
+}
