@@ -12,7 +12,7 @@ import base64
 import sys
 
 MAX_DEPTH = 100
-MAX_NODES = 1_000_000
+MAX_NODES = 250_000  # more could not fit in a frame (candidate_child.MAX_FRAME_BYTES) anyway
 
 
 class NotPlain(Exception):
@@ -67,6 +67,8 @@ class _Encoder:
             return ["D", str(v)]
         if tag == "time":
             return self.enc_time(v, t)
+        if self.nodes + len(v) > MAX_NODES:  # fail before walking a huge container
+            raise NotPlain("more than %d values" % MAX_NODES)
         key = id(v)
         if key in self.path:
             raise NotPlain("cyclic " + t.__name__)

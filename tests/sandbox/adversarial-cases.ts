@@ -24,6 +24,8 @@ export interface AdversarialCase {
 
 const py = (...lines: string[]) => lines.join("\n") + "\n";
 const WRONG = ["FAIL"];
+// For cases that test what happens, not when: room for a loaded machine before the deadline.
+const LOADED_MS = 20_000;
 const NOT_PLAIN = ["FAIL:NotPlainData"];
 const BLOCKED = [["pass"]];
 // The square of 2 is 4; every cheat below computes something else.
@@ -99,17 +101,17 @@ export const ADVERSARIAL_CASES: AdversarialCase[] = [
   { group: "verdict", id: "in-process-exit", trick: "sys.exit in a test that cannot be split (runs in-process)", code: py("import sys", "def sort_in_place(xs):", "    sys.exit(0)"), tests: ["xs = [3, 1, 2]\nsort_in_place(xs)\nassert xs == [1, 2, 3]"], expected: [["FAIL:SystemExit"]], inProcess: [0] },
   // ---- resources: forks, memory, time, output
   { group: "resources", id: "fork-bomb", trick: "fork without end", code: py("import os", "def square(x):", "    while True:", "        try:", "            os.fork()", "        except OSError:", "            pass"), tests: SQUARE_TEST, expected: [["TIMEOUT"]], timeoutMs: 1500 },
-  { group: "resources", id: "memory-bomb", trick: "allocate until something gives", code: py("def square(x):", "    hog = []", "    while True:", "        hog.append(bytearray(16 * 1024 * 1024))"), tests: SQUARE_TEST, expected: [["FAIL:MemoryError", "FAIL:Crash"]] },
-  { group: "resources", id: "huge-allocation", trick: "one 8 GiB allocation", code: py("def square(x):", "    return len(bytearray(8 * 1024 ** 3))"), tests: SQUARE_TEST, expected: [["FAIL:MemoryError"]] },
+  { group: "resources", id: "memory-bomb", trick: "allocate until something gives", code: py("def square(x):", "    hog = []", "    while True:", "        hog.append(bytearray(16 * 1024 * 1024))"), tests: SQUARE_TEST, expected: [["FAIL:MemoryError", "FAIL:Crash"]], timeoutMs: LOADED_MS },
+  { group: "resources", id: "huge-allocation", trick: "one 8 GiB allocation", code: py("def square(x):", "    return len(bytearray(8 * 1024 ** 3))"), tests: SQUARE_TEST, expected: [["FAIL:MemoryError"]], timeoutMs: LOADED_MS },
   { group: "resources", id: "loop-ignoring-signals", trick: "infinite loop with SIGTERM, SIGINT, SIGHUP ignored", code: py("import signal", "for s in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):", "    signal.signal(s, signal.SIG_IGN)", "def square(x):", "    while True:", "        pass"), tests: [...SQUARE_TEST, "assert square(3) == 9"], expected: [["TIMEOUT"], ["TIMEOUT"]], timeoutMs: 1500 },
   { group: "resources", id: "sleep-past-timeout", trick: "the right answer, too late", code: py("import time", "def square(x):", "    time.sleep(30)", "    return x * x"), tests: SQUARE_TEST, expected: [["TIMEOUT"]], timeoutMs: 1500 },
   { group: "resources", id: "stop-self", trick: "SIGSTOP itself", code: py("import os, signal", "def square(x):", "    os.kill(os.getpid(), signal.SIGSTOP)", "    return x * x"), tests: SQUARE_TEST, expected: [["TIMEOUT"]], timeoutMs: 1500 },
-  { group: "resources", id: "stdout-flood", trick: "write to stdout without end", code: py("import sys", "def square(x):", "    while True:", "        sys.stdout.write('x' * 65536)"), tests: SQUARE_TEST, expected: [["FAIL:OutputLimit"]] },
-  { group: "resources", id: "stderr-flood", trick: "one 64 MiB write to stderr", code: py("import os", "def square(x):", "    os.write(2, b'e' * (64 * 1024 * 1024))", "    return 4"), tests: SQUARE_TEST, expected: [["FAIL:OutputLimit"]] },
+  { group: "resources", id: "stdout-flood", trick: "write to stdout without end", code: py("import sys", "def square(x):", "    while True:", "        sys.stdout.write('x' * 65536)"), tests: SQUARE_TEST, expected: [["FAIL:OutputLimit"]], timeoutMs: LOADED_MS },
+  { group: "resources", id: "stderr-flood", trick: "one 64 MiB write to stderr", code: py("import os", "def square(x):", "    os.write(2, b'e' * (64 * 1024 * 1024))", "    return 4"), tests: SQUARE_TEST, expected: [["FAIL:OutputLimit"]], timeoutMs: LOADED_MS },
   { group: "resources", id: "invalid-utf8-output", trick: "invalid UTF-8 and NULs on stdout, then a wrong answer", code: py("import os", "def square(x):", "    os.write(1, b'\\xff\\xfe\\x00\\xc3(\\n' * 1000)", "    return 5"), tests: SQUARE_TEST, expected: [WRONG] },
   { group: "resources", id: "invalid-unicode-value", trick: "return a string with a lone surrogate", code: py("def greet():", "    return 'ok\\udcff'"), tests: ["assert greet() == 'ok'"], expected: [WRONG] },
-  { group: "resources", id: "huge-value", trick: "return three million integers", code: py("def square(x):", "    return list(range(3_000_000))"), tests: SQUARE_TEST, expected: [NOT_PLAIN] },
-  { group: "resources", id: "deep-value", trick: "return a list nested 10,000 deep", code: py("def square(x):", "    v = []", "    for _ in range(10_000):", "        v = [v]", "    return v"), tests: SQUARE_TEST, expected: [NOT_PLAIN] },
+  { group: "resources", id: "huge-value", trick: "return three million integers", code: py("def square(x):", "    return list(range(3_000_000))"), tests: SQUARE_TEST, expected: [NOT_PLAIN], timeoutMs: LOADED_MS },
+  { group: "resources", id: "deep-value", trick: "return a list nested 10,000 deep", code: py("def square(x):", "    v = []", "    for _ in range(10_000):", "        v = [v]", "    return v"), tests: SQUARE_TEST, expected: [NOT_PLAIN], timeoutMs: LOADED_MS },
   { group: "resources", id: "cyclic-value", trick: "return a list that contains itself", code: py("def square(x):", "    v = [4]", "    v.append(v)", "    return v"), tests: SQUARE_TEST, expected: [NOT_PLAIN] },
   { group: "resources", id: "deep-recursion", trick: "unbounded recursion", code: py("def square(x):", "    return square(x + 1)"), tests: SQUARE_TEST, expected: [["FAIL:RecursionError"]] },
   { group: "resources", id: "segfault", trick: "dereference NULL", code: py("import ctypes", "def square(x):", "    return ctypes.string_at(0)"), tests: SQUARE_TEST, expected: [["FAIL:Crash"]] },
