@@ -4,7 +4,7 @@
 // consecutive slices of the pairs and each one's time is summed over its slices.
 //   npx tsx bench/sandbox-throughput.ts [--benchmark DIR]... [--pairs N] [--lanes N]
 //       [--backends docker,process] [--baseline-parallel N] [--slices N]
-// Defaults: benchmarks/demo, 2400 pairs, lanes = cores, the baseline as parallel, 8 slices.
+// Defaults: benchmarks/demo, 2400 pairs, lanes = cores, the baseline as parallel, 12 slices.
 import os from "node:os";
 import { createSandbox, type Sandbox } from "@/lib/sandbox";
 import type { ExecPair, ExecResult } from "@/lib/sandbox/types";
@@ -14,7 +14,7 @@ import { runPaperBaseline } from "./sandbox-paper-baseline";
 function args() {
   const argv = process.argv.slice(2);
   const dirs: string[] = [];
-  const opts = { pairs: 2400, lanes: os.cpus().length, backends: ["docker", "process"], baselineParallel: 0, slices: 8 };
+  const opts = { pairs: 2400, lanes: os.cpus().length, backends: ["docker", "process"], baselineParallel: 0, slices: 12 };
   for (let i = 0; i < argv.length; i++) {
     const [flag, value] = [argv[i], argv[++i]];
     if (flag === "--benchmark") dirs.push(value);
