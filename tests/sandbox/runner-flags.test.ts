@@ -5,7 +5,8 @@ import { runnerScriptPath } from "@/lib/sandbox/runner-script";
 // The runner refuses to run at all unless Python runs with -I -B and unoptimised: an
 // optimised interpreter strips asserts, so a run whose optimisation flag is set is an error.
 function start(flags: string[]) {
-  return spawnSync("/usr/bin/python3.11", [...flags, runnerScriptPath()], { input: "", encoding: "utf8", timeout: 20_000, env: { PATH: "/usr/bin:/bin" } });
+  const env = { PATH: "/usr/bin:/bin" } as unknown as NodeJS.ProcessEnv; // minimal on purpose
+  return spawnSync("/usr/bin/python3.11", [...flags, runnerScriptPath()], { input: "", encoding: "utf8", timeout: 20_000, env });
 }
 
 describe("runner interpreter flags", () => {
