@@ -61,6 +61,9 @@ async function main(): Promise<void> {
     await disconnectDb();
     process.exit(0);
   };
+  // A stray rejection in background work must not take down the jobs this worker is running;
+  // say it loudly and carry on (a job that really failed is retried through BullMQ).
+  process.on("unhandledRejection", (e) => console.error("[worker] unhandled rejection:", e));
   process.on("SIGTERM", () => void stop("SIGTERM"));
   process.on("SIGINT", () => void stop("SIGINT"));
 }

@@ -8,7 +8,7 @@ import { EXIT, exitCodeFor } from "./exit-codes";
 const COMMANDS: Record<string, { summary: string; load: () => Promise<(argv: string[]) => Promise<number>> }> = {
   migrate: { summary: "apply database migrations", load: async () => (await import("./migrate-command")).migrateCommand },
   sandbox: { summary: "sandbox run [--backend docker|process|auto]  (JSON lines on stdin)", load: async () => (await import("./sandbox-command")).sandboxCommand },
-  benchmark: { summary: "benchmark import <dir>", load: async () => (await import("./benchmark-command")).benchmarkCommand },
+  benchmark: { summary: "benchmark build <src-dir> [--out <dir>] | benchmark import <dir>", load: async () => (await import("./benchmark-command")).benchmarkCommand },
   users: { summary: "users create|list|set-role|token --email <e> [--role vendor|maintainer|admin]  (operators)", load: async () => (await import("./users-command")).usersCommand },
   submissions: { summary: "submissions publish|reject|verify|unverify|note|hide|rerun <id> | queue | audit  (maintainers)", load: async () => (await import("./submissions-command")).submissionsCommand },
   submit: { summary: "submit <file.npz> --metadata <json|file> --benchmark <slug> [--wait]", load: async () => (await import("./submit-command")).submitCommand },

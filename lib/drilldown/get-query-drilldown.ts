@@ -71,9 +71,11 @@ export async function getQueryDrilldown(submissionId: string, queryId: string, v
     where: { testsHash: query.testsHash, codeHash: { in: [...new Set(ranking.topCorpusIds.map((id) => byId.get(id)!.codeHash))] } },
     select: { codeHash: true, outcomes: true, runnerVersion: true },
   });
-  // Prefer the current runner's verdicts; fall back to the newest recorded otherwise.
+  // Prefer the current runner's verdicts; fall back to another full run's (an older runner).
+  // Screening runs (versions tagged "+…", shorter timeouts) are never shown.
   const outcomesByCode = new Map<string, string[]>();
   for (const e of executions) {
+    if (e.runnerVersion.includes("+")) continue;
     if (!outcomesByCode.has(e.codeHash) || e.runnerVersion === RUNNER_VERSION) outcomesByCode.set(e.codeHash, e.outcomes);
   }
 

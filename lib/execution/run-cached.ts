@@ -103,9 +103,15 @@ export async function runPairsCached(pairs: PairRequest[], opts: RunCachedOption
     });
     await opts.onProgress?.(done, total);
   };
+  // Writes run in a chain behind the sandbox; a failed write (the database restarting, say) is
+  // kept and rethrown once the run is over, never left as an unhandled rejection that would
+  // take the whole worker down. Unwritten results are simply executed again on the retry.
   let flushing: Promise<void> = Promise.resolve();
+  let flushError: unknown;
   const schedule = () => {
-    flushing = flushing.then(flush);
+    flushing = flushing.then(flush).catch((e) => {
+      flushError ??= e;
+    });
   };
   const seen = new Set<string>();
   let results: ExecResult[];
@@ -127,6 +133,7 @@ export async function runPairsCached(pairs: PairRequest[], opts: RunCachedOption
     schedule(); // what arrived before a failure is kept
     await flushing;
   }
+  if (flushError) throw flushError;
   // Results the callback did not see (a backend that only returns at the end) are kept too.
   pending = results.filter((r) => !seen.has(r.id));
   for (const r of results) {
