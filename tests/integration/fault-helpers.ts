@@ -51,12 +51,19 @@ export async function uncachedDemoCopy(slug: string): Promise<string> {
   return dir;
 }
 
+// Polls until probe returns something truthy. A probe that throws (a service being restarted
+// under it) counts as "not yet".
 export async function until<T>(probe: () => Promise<T | undefined | null | false>, timeoutMs: number, what: string, everyMs = 25): Promise<T> {
   const deadline = Date.now() + timeoutMs;
+  let lastError: unknown;
   for (;;) {
-    const v = await probe();
-    if (v) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    try {
+      const v = await probe();
+      if (v) return v;
+    } catch (e) {
+      lastError = e;
+    }
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}${lastError ? ` (last error: ${(lastError as Error).message})` : ""}`);
     await new Promise((r) => setTimeout(r, everyMs));
   }
 }
