@@ -1,43 +1,38 @@
-import { KSwitcher } from "@/components/leaderboard/k-switcher";
-import { LeaderboardTable } from "@/components/leaderboard/leaderboard-table";
-import { getLeaderboard, listBenchmarks } from "@/lib/leaderboard/get-leaderboard";
+import Link from "next/link";
+import { versionPath } from "@/components/benchmark/paths";
+import { LeaderboardScreen } from "@/components/leaderboard/leaderboard-screen";
+import { getFeaturedBenchmarks } from "@/lib/pages/featured-benchmark";
+import type { RawSearchParams } from "@/lib/pages/search-params";
 
 export const dynamic = "force-dynamic";
 
-const KS = [1, 3, 5, 10];
-
-export default async function HomePage({ searchParams }: { searchParams: Promise<{ k?: string }> }) {
-  const requested = Number((await searchParams).k);
-  const k = KS.includes(requested) ? requested : 1;
-  const benchmarks = await listBenchmarks();
-  if (benchmarks.length === 0) {
+// The home page is the leaderboard of the benchmark with the most published results (its
+// current version); other benchmarks are one link away.
+export default async function HomePage({ searchParams }: { searchParams: Promise<RawSearchParams> }) {
+  const { featured, all } = await getFeaturedBenchmarks();
+  if (!featured) {
     return <p className="text-slate-600">No benchmark has been imported yet. Run `npx execboard benchmark import &lt;dir&gt;`.</p>;
   }
-  const boards = await Promise.all(benchmarks.map((b) => getLeaderboard(b.slug)));
+  const others = all.filter((b) => b.slug !== featured.slug);
   return (
-    <div className="space-y-12">
-      {boards.map((board) => (
-        <section key={board.benchmark.slug} className="space-y-4" aria-labelledby={`bench-${board.benchmark.slug}`}>
-          <div className="flex flex-wrap items-end justify-between gap-4">
-            <div>
-              <h1 id={`bench-${board.benchmark.slug}`} className="text-2xl font-semibold tracking-tight">
-                {board.benchmark.name}
-              </h1>
-              <p className="mt-1 max-w-3xl text-sm text-slate-600">
-                Version {board.benchmark.version} · {board.benchmark.queries} queries · {board.benchmark.corpus} snippets in the
-                pool. A retrieved snippet counts only if it passes every test of its query. Values are means over queries with 95%
-                bootstrap intervals.
-              </p>
-            </div>
-            <KSwitcher k={k} />
-          </div>
-          {board.rows.length === 0 ? (
-            <p className="text-slate-600">No published submissions yet.</p>
-          ) : (
-            <LeaderboardTable rows={board.rows} k={k} />
-          )}
-        </section>
-      ))}
+    <div className="space-y-10">
+      <LeaderboardScreen slug={featured.slug} version={featured.versions[0].version} basePath="/" searchParams={await searchParams} />
+      {others.length > 0 && (
+        <nav aria-labelledby="other-benchmarks" className="border-t border-slate-200 pt-6">
+          <h2 id="other-benchmarks" className="text-sm font-semibold text-slate-900">
+            Other benchmarks
+          </h2>
+          <ul className="mt-2 flex flex-wrap gap-2 text-sm">
+            {others.map((b) => (
+              <li key={b.slug}>
+                <Link href={versionPath(b.slug, b.versions[0].version)} className="inline-block rounded-md bg-white px-3 py-1.5 ring-1 ring-inset ring-slate-300 hover:bg-slate-50">
+                  {b.name} <span className="text-slate-500">· {b.versions[0].publishedSubmissions} results</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      )}
     </div>
   );
 }

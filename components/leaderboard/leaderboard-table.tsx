@@ -1,80 +1,131 @@
 import Link from "next/link";
-import type { LeaderboardRow } from "@/lib/leaderboard/get-leaderboard";
-import type { MetricName } from "@/lib/submissions/serialize";
+import { Badge } from "@/components/ui/badge";
+import { fmtDate } from "@/components/ui/format";
+import type { ColumnId } from "@/lib/pages/leaderboard-columns";
+import { sortQuery } from "@/lib/pages/leaderboard-params";
+import type { BoardRow, LeaderboardView } from "@/lib/pages/leaderboard-view";
+import { ColumnHeader, SortLink } from "./column-header";
 import { MetricCell } from "./metric-cell";
 
-interface Column {
-  metric: MetricName;
-  k: number;
-  label: string;
-  help: string;
-}
+// Open weights, dims, similarity and date give way to the metrics on phones (they stay on the
+// model page and in the downloads).
+const AUX = "hidden md:table-cell";
 
-// exec@k for every k (the paper's headline), then execution_precision@k and nDCG@k at the
-// k the reader picked.
-export function columnsFor(k: number): Column[] {
-  return [
-    ...[1, 3, 5, 10].map((kk) => ({
-      metric: "exec" as const,
-      k: kk,
-      label: `exec@${kk}`,
-      help: `Share of queries with at least one snippet in the top ${kk} that passes every test. Higher is better.`,
-    })),
-    {
-      metric: "execution_precision",
-      k,
-      label: `execp@${k}`,
-      help: `Execution precision: mean fraction of the top ${k} snippets that pass every test. Higher is better.`,
-    },
-    {
-      metric: "ndcg",
-      k,
-      label: `nDCG@${k}`,
-      help: `Canonical-ID nDCG at ${k}: how high the query's canonical implementation ranks. Higher is better.`,
-    },
-  ];
-}
-
-export function LeaderboardTable({ rows, k }: { rows: LeaderboardRow[]; k: number }) {
-  const columns = columnsFor(k);
+function RankCell({ row, k, formId }: { row: BoardRow; k: number; formId: string }) {
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
-      <table className="min-w-full text-sm" data-testid="leaderboard">
-        <thead className="bg-slate-100 text-xs uppercase tracking-wide text-slate-600">
+    <td className="whitespace-nowrap py-2 pl-3 pr-2.5">
+      <div className="flex items-center justify-end gap-2.5">
+        <input
+          type="checkbox"
+          form={formId}
+          name="sel"
+          value={row.submissionId}
+          defaultChecked={row.selected}
+          aria-label={`Select ${row.model} for comparison`}
+          className="h-4 w-4 shrink-0 rounded border-slate-400 accent-emerald-700 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-600"
+        />
+        <span className="flex min-w-[2.75rem] flex-col items-end leading-tight">
+          <span className="font-semibold tabular-nums text-slate-900">{row.rank}</span>
+          {row.tie === "leader" && (
+            <span className="text-[10px] font-medium uppercase tracking-wide text-emerald-800" title={`Highest exec@${k}`}>
+              leader
+            </span>
+          )}
+          {row.tie === "tied" && (
+            <span className="whitespace-nowrap text-[10px] font-medium text-sky-800" title={`Not significantly different from the leader at exec@${k} (exact McNemar, p ≥ 0.05)`}>
+              ≈ leader
+            </span>
+          )}
+        </span>
+      </div>
+    </td>
+  );
+}
+
+function ModelCell({ row }: { row: BoardRow }) {
+  return (
+    <td className="min-w-[10rem] max-w-[16rem] px-2 py-2">
+      <div className="flex flex-wrap items-center gap-x-1.5 gap-y-1">
+        <Link
+          href={`/submissions/${row.submissionId}`}
+          className="font-medium text-slate-900 decoration-emerald-600 underline-offset-2 hover:underline focus-visible:outline focus-visible:outline-2 focus-visible:outline-emerald-600"
+        >
+          {row.model}
+        </Link>
+        {row.isBaseline && <Badge>baseline</Badge>}
+        {row.verified && (
+          <Badge tone="good" title="A maintainer verified this result">
+            <span aria-hidden>✓</span> verified
+          </Badge>
+        )}
+        {row.warning && (
+          <Badge tone="warn" title="A maintainer attached a warning to this result">
+            <span aria-hidden>⚠</span> warning
+          </Badge>
+        )}
+      </div>
+      <div className="text-xs text-slate-600">{row.provider}</div>
+      {row.warning && <p className="mt-1 text-xs leading-snug text-amber-900">{row.warning}</p>}
+    </td>
+  );
+}
+
+// The leaderboard table: one row per published submission, rank by exec@k with the leader's
+// tie group, every metric with its 95% interval, every header a sort link with a tooltip.
+// Row checkboxes belong to the page's state form (form attribute), so selections reach the URL.
+export function LeaderboardTable({ view, basePath, formId }: { view: LeaderboardView; basePath: string; formId: string }) {
+  const p = view.params;
+  const sorted = (id: ColumnId) => (p.sort === id ? p.dir : null);
+  const href = (id: ColumnId) => `${basePath}${sortQuery(p, id)}`;
+  const col = (id: ColumnId) => [...view.info, ...view.columns].find((c) => c.id === id)!;
+  const plain = view.info.filter((c) => !["rank", "model", "provider"].includes(c.id));
+  return (
+    <div className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
+      <table className="min-w-full border-collapse text-sm" data-testid="leaderboard">
+        <caption className="sr-only">
+          {view.benchmark.name} {view.benchmark.version} leaderboard: {view.rows.length} of {view.total} published results, sorted by {col(p.sort).label} (
+          {p.dir === "asc" ? "ascending" : "descending"}). Values are means over queries with 95% bootstrap intervals in brackets.
+        </caption>
+        <thead className="border-b border-slate-200 bg-slate-50">
           <tr>
-            <th className="px-3 py-2 text-left">#</th>
-            <th className="px-3 py-2 text-left">Model</th>
-            <th className="px-3 py-2 text-left">Provider</th>
-            <th className="px-3 py-2 text-right" title="Embedding dimensions">
-              Dims
+            <ColumnHeader id="rank" label={col("rank").label} help={col("rank").help} numeric href={href("rank")} sorted={sorted("rank")} />
+            <th
+              scope="col"
+              aria-sort={p.sort === "model" || p.sort === "provider" ? (p.dir === "asc" ? "ascending" : "descending") : undefined}
+              className="whitespace-nowrap px-2 py-2.5 text-left text-xs font-semibold text-slate-700"
+            >
+              <span className="inline-flex items-center gap-2">
+                <SortLink id="model" label="Model" help={col("model").help} href={href("model")} sorted={sorted("model")} />
+                <span aria-hidden className="text-slate-300">
+                  /
+                </span>
+                <SortLink id="provider" label="provider" help={col("provider").help} href={href("provider")} sorted={sorted("provider")} />
+              </span>
             </th>
-            <th className="px-3 py-2 text-left" title="Similarity used for ranking">
-              Sim.
-            </th>
-            {columns.map((c) => (
-              <th key={c.label} className="px-3 py-2 text-right normal-case" title={c.help}>
-                {c.label}
-              </th>
+            {plain.map((c) => (
+              <ColumnHeader key={c.id} id={c.id} label={c.label} help={c.help} numeric={c.numeric} href={href(c.id)} sorted={sorted(c.id)} className={AUX} />
+            ))}
+            {view.columns.map((c, i) => (
+              <ColumnHeader key={c.id} id={c.id} label={c.label} help={c.help} numeric href={href(c.id)} sorted={sorted(c.id)} align={i >= view.columns.length - 3 ? "right" : "left"} />
             ))}
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">
-          {rows.map((r, i) => (
-            <tr key={r.submissionId} data-testid="leaderboard-row" className="hover:bg-slate-50">
-              <td className="px-3 py-2 text-slate-500">{i + 1}</td>
-              <td className="px-3 py-2 font-medium">
-                <Link href={`/submissions/${r.submissionId}`} className="hover:text-emerald-700 hover:underline">
-                  {r.model}
-                </Link>
-                {r.isBaseline && (
-                  <span className="ml-2 rounded bg-slate-200 px-1.5 py-0.5 text-xs font-normal text-slate-700">baseline</span>
-                )}
-              </td>
-              <td className="px-3 py-2 text-slate-600">{r.provider}</td>
-              <td className="px-3 py-2 text-right tabular-nums text-slate-600">{r.dims}</td>
-              <td className="px-3 py-2 text-slate-600">{r.similarity}</td>
-              {columns.map((c) => (
-                <MetricCell key={c.label} metric={r.metrics[c.metric][String(c.k)]} />
+          {view.rows.map((r) => (
+            <tr
+              key={r.submissionId}
+              data-testid="leaderboard-row"
+              aria-selected={r.selected}
+              className={`${r.selected ? "bg-emerald-50/70" : "hover:bg-slate-50"} ${r.tie === "leader" || r.tie === "tied" ? "shadow-[inset_3px_0_0_#10b981]" : ""}`}
+            >
+              <RankCell row={r} k={p.k} formId={formId} />
+              <ModelCell row={r} />
+              <td className={`px-2 py-2 text-slate-700 ${AUX}`}>{r.openWeights === null ? <span aria-label="not stated">—</span> : r.openWeights ? "yes" : "no"}</td>
+              <td className={`px-2 py-2 text-right tabular-nums text-slate-700 ${AUX}`}>{r.dims || "—"}</td>
+              <td className={`px-2 py-2 text-slate-700 ${AUX}`}>{r.similarity}</td>
+              <td className={`whitespace-nowrap px-2 py-2 tabular-nums text-slate-700 ${AUX}`}>{fmtDate(r.publishedAt)}</td>
+              {view.columns.map((c) => (
+                <MetricCell key={c.id} metric={r.metrics[c.id]} emphasis={c.id === `exec${p.k}`} />
               ))}
             </tr>
           ))}

@@ -1,0 +1,12 @@
+import { versionPath } from "@/components/benchmark/paths";
+import { LeaderboardScreen } from "@/components/leaderboard/leaderboard-screen";
+import { decodeSegment, type RawSearchParams } from "@/lib/pages/search-params";
+
+export const dynamic = "force-dynamic";
+
+// The leaderboard of one benchmark version: a link that stays true when newer versions come.
+export default async function VersionLeaderboardPage({ params, searchParams }: { params: Promise<{ slug: string; version: string }>; searchParams: Promise<RawSearchParams> }) {
+  const { slug, version } = await params;
+  const v = decodeSegment(version);
+  return <LeaderboardScreen slug={slug} version={v} basePath={versionPath(slug, v)} searchParams={await searchParams} />;
+}

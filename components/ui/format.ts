@@ -1,0 +1,29 @@
+// Number formats shared by every reader page: metrics to three decimals with their interval,
+// p-values in scientific notation when small, shares as percentages.
+export const fmt3 = (v: number) => v.toFixed(3);
+
+export function fmtCi(ci: readonly [number, number], digits = 3): string {
+  return `[${ci[0].toFixed(digits)}, ${ci[1].toFixed(digits)}]`;
+}
+
+export function fmtSigned(v: number, digits = 3): string {
+  const s = v.toFixed(digits);
+  return v > 0 && s !== (0).toFixed(digits) ? `+${s}` : s.replace(/^-(0\.0+)$/, "$1");
+}
+
+export function fmtPct(v: number, digits = 1): string {
+  return `${(v * 100).toFixed(digits)}%`;
+}
+
+export function fmtP(p: number): string {
+  if (p >= 0.001) return p.toFixed(3);
+  if (p === 0) return "< 1e-300";
+  const [m, e] = p.toExponential(1).split("e");
+  return `${m}e${e}`;
+}
+
+export function fmtDate(iso: string | null): string {
+  return iso ? iso.slice(0, 10) : "—";
+}
+
+export const humanize = (s: string) => s.replaceAll("_", " ");

@@ -1,0 +1,138 @@
+// What the leaderboard page (and its CSV/JSON download) shows for one benchmark version and one
+// URL state: the published rows filtered and sorted, each with its rank by exec@k and whether
+// it is statistically tied with the leader. Pure: the loader is load-leaderboard-view.ts.
+import type { Leaderboard, LeaderboardRow } from "@/lib/leaderboard/get-leaderboard";
+import type { VersionAnalysisView } from "@/lib/leaderboard/get-version-analysis";
+import type { MetricValue } from "@/lib/submissions/serialize";
+import { infoColumns, metricColumns, type ColumnId, type InfoColumn, type MetricColumn, type MetricColumnId } from "./leaderboard-columns";
+import type { LeaderboardParams } from "./leaderboard-params";
+
+/** Position against the leader at exec@k: the leader, not significantly different, significantly below, or not computed yet. */
+export type TieStatus = "leader" | "tied" | "below" | "unknown";
+
+export interface BoardRow {
+  submissionId: string;
+  model: string;
+  provider: string;
+  openWeights: boolean | null;
+  dims: number;
+  similarity: string;
+  publishedAt: string | null;
+  isBaseline: boolean;
+  /** Set by a maintainer's review (when the leaderboard row carries it). */
+  verified: boolean;
+  warning: string | null;
+  rank: number;
+  tie: TieStatus;
+  selected: boolean;
+  metrics: Record<MetricColumnId, MetricValue | null>;
+}
+
+export interface LeaderboardView {
+  benchmark: Leaderboard["benchmark"];
+  params: LeaderboardParams;
+  info: InfoColumn[];
+  columns: MetricColumn[];
+  rows: BoardRow[];
+  /** Rows before filtering. */
+  total: number;
+  providers: string[];
+  /** Tie groups describe a different published set than the one shown (a recomputation is pending). */
+  tiesPending: boolean;
+  alpha: number | null;
+  bootstrap: VersionAnalysisView["bootstrap"];
+}
+
+// Review fields a maintainer sets; read when the row carries them (older rows do not).
+type Reviewed = LeaderboardRow & { verified?: boolean | null; verifiedAt?: string | null; warningNote?: string | null; warning?: string | null };
+
+function reviewOf(r: LeaderboardRow): { verified: boolean; warning: string | null } {
+  const x = r as Reviewed;
+  const warning = x.warningNote ?? x.warning ?? null;
+  return { verified: x.verified === true || typeof x.verifiedAt === "string", warning: warning && warning.trim() ? warning : null };
+}
+
+function competitionRanks(values: number[]): number[] {
+  return values.map((v) => 1 + values.filter((w) => w > v).length);
+}
+
+function matches(r: LeaderboardRow, p: LeaderboardParams): boolean {
+  if (p.provider && r.provider !== p.provider) return false;
+  if (p.similarity !== "any" && r.similarity !== p.similarity) return false;
+  if (p.openWeights === "yes" && r.openWeights !== true) return false;
+  if (p.openWeights === "no" && r.openWeights !== false) return false;
+  if (p.openWeights === "unknown" && r.openWeights !== null) return false;
+  if (p.q) {
+    const needle = p.q.toLowerCase();
+    if (!`${r.model} ${r.provider}`.toLowerCase().includes(needle)) return false;
+  }
+  return true;
+}
+
+function sortValue(r: BoardRow, col: ColumnId): number | string {
+  switch (col) {
+    case "rank":
+      return r.rank;
+    case "model":
+      return r.model.toLowerCase();
+    case "provider":
+      return r.provider.toLowerCase();
+    case "openWeights":
+      return r.openWeights === null ? 2 : r.openWeights ? 0 : 1;
+    case "dims":
+      return r.dims;
+    case "similarity":
+      return r.similarity;
+    case "date":
+      return r.publishedAt ?? "";
+    default:
+      return r.metrics[col]?.value ?? -Infinity;
+  }
+}
+
+export function buildLeaderboardView(board: Leaderboard, analysis: VersionAnalysisView | null, params: LeaderboardParams): LeaderboardView {
+  const columns = metricColumns(params.k);
+  const exec = (r: LeaderboardRow) => r.metrics.exec[String(params.k)]?.value ?? 0;
+  const ranks = competitionRanks(board.rows.map(exec));
+  const group = analysis && !analysis.stale ? analysis.tieGroups.find((g) => g.k === params.k) : undefined;
+  const members = new Set(group?.members ?? []);
+
+  const all: BoardRow[] = board.rows.map((r, i) => ({
+    submissionId: r.submissionId,
+    model: r.model,
+    provider: r.provider,
+    openWeights: r.openWeights,
+    dims: r.dims,
+    similarity: r.similarity,
+    publishedAt: r.publishedAt,
+    isBaseline: r.isBaseline,
+    ...reviewOf(r),
+    rank: ranks[i],
+    tie: !group ? "unknown" : r.submissionId === group.leader ? "leader" : members.has(r.submissionId) ? "tied" : "below",
+    selected: params.sel.includes(r.submissionId),
+    metrics: Object.fromEntries(columns.map((c) => [c.id, r.metrics[c.metric][String(c.k)] ?? null])) as BoardRow["metrics"],
+  }));
+
+  const shown = all.filter((_, i) => matches(board.rows[i], params));
+  const sign = params.dir === "asc" ? 1 : -1;
+  // Stable: equal values keep leaderboard order (exec@1, then exec@3, exec@5, exec@10, publication).
+  const order = new Map(all.map((r, i) => [r.submissionId, i]));
+  shown.sort((a, b) => {
+    const x = sortValue(a, params.sort), y = sortValue(b, params.sort);
+    const c = x < y ? -1 : x > y ? 1 : 0;
+    return c * sign || order.get(a.submissionId)! - order.get(b.submissionId)!;
+  });
+
+  return {
+    benchmark: board.benchmark,
+    params,
+    info: infoColumns(params.k),
+    columns,
+    rows: shown,
+    total: all.length,
+    providers: [...new Set(board.rows.map((r) => r.provider))].sort((a, b) => a.localeCompare(b)),
+    tiesPending: board.rows.length > 1 && !group,
+    alpha: group?.alpha ?? null,
+    bootstrap: analysis?.bootstrap ?? null,
+  };
+}

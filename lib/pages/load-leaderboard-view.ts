@@ -1,0 +1,11 @@
+// Loads one benchmark version's leaderboard and cross-submission statistics and shapes them
+// for the page and its downloads. `version` undefined: the benchmark's current (newest) one.
+import { getLeaderboard } from "@/lib/leaderboard/get-leaderboard";
+import { getVersionAnalysis } from "@/lib/leaderboard/get-version-analysis";
+import type { LeaderboardParams } from "./leaderboard-params";
+import { buildLeaderboardView, type LeaderboardView } from "./leaderboard-view";
+
+export async function loadLeaderboardView(slug: string, version: string | undefined, params: LeaderboardParams): Promise<LeaderboardView> {
+  const [board, analysis] = await Promise.all([getLeaderboard(slug, version), getVersionAnalysis(slug, version)]);
+  return buildLeaderboardView(board, analysis, params);
+}
