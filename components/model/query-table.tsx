@@ -1,42 +1,78 @@
 import Link from "next/link";
 import { bugLabel } from "@/components/drilldown/role-label";
-import type { SubmissionQueryRow } from "@/lib/submissions/list-submission-queries";
+import { humanize } from "@/components/ui/format";
+import type { ModelQueryRow } from "@/lib/pages/model-queries";
 
-export function QueryTable({ submissionId, rows }: { submissionId: string; rows: SubmissionQueryRow[] }) {
+function Rank1({ r }: { r: ModelQueryRow["rank1"] }) {
+  if (!r) return <span className="text-slate-500">nothing retrieved</span>;
+  if (r.outcome === "pass") {
+    return (
+      <span className="text-emerald-800">
+        <span aria-hidden>✓ </span>passes
+      </span>
+    );
+  }
   return (
-    <table className="min-w-full text-sm" data-testid="query-table">
-      <thead className="text-left text-xs uppercase tracking-wide text-slate-500">
-        <tr>
-          <th className="py-2 pr-4">Query</th>
-          <th className="py-2 pr-4">Domain</th>
-          <th className="py-2 pr-4">Rank 1</th>
-          <th className="py-2 pr-4 text-right">Canonical rank</th>
-          <th className="py-2 text-right">First pass</th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((r) => (
-          <tr key={r.queryId} className="border-t border-slate-100 hover:bg-slate-50">
-            <td className="py-1.5 pr-4">
-              <Link href={`/submissions/${submissionId}/queries/${r.queryId}`} className="font-mono text-emerald-700 hover:underline">
-                {r.functionName}
-              </Link>
-              <span className="ml-2 font-mono text-xs text-slate-400">{r.queryId}</span>
-            </td>
-            <td className="py-1.5 pr-4 text-slate-600">{r.domain.replaceAll("_", " ")}</td>
-            <td className="py-1.5 pr-4">
-              {r.rank1 && (
-                <span className={r.rank1.passes ? "text-emerald-700" : "text-rose-700"}>
-                  {r.rank1.passes ? "✓" : "✗"}{" "}
-                  {r.rank1.role === "canonical" ? "canonical" : r.rank1.role === "distractor" ? bugLabel(r.rank1.bugType) : "other query"}
-                </span>
-              )}
-            </td>
-            <td className="py-1.5 pr-4 text-right tabular-nums">{r.canonicalRank ?? "> 10"}</td>
-            <td className="py-1.5 text-right tabular-nums">{r.firstPassingRank ?? "—"}</td>
+    <span className="text-rose-800">
+      <span aria-hidden>✗ </span>
+      {r.outcome === "own_distractor" ? bugLabel(r.bugType) : r.outcome === "none" ? "nothing retrieved" : "other query's code"}
+      <span className="sr-only"> (fails)</span>
+    </span>
+  );
+}
+
+const FIRST_PASS: Record<number, string> = { 1: "1", 3: "2–3", 5: "4–5", 10: "6–10" };
+
+// One submission's per-query outcomes; each query links to its drilldown.
+export function QueryTable({ submissionId, rows }: { submissionId: string; rows: ModelQueryRow[] }) {
+  return (
+    <div className="relative overflow-x-auto">
+      <table className="min-w-full text-sm" data-testid="query-table">
+        <caption className="sr-only">Per-query outcomes</caption>
+        <thead className="border-b border-slate-200 text-left text-xs text-slate-600">
+          <tr>
+            <th scope="col" className="py-2 pr-3 font-semibold">
+              Query
+            </th>
+            <th scope="col" className="py-2 pr-3 font-semibold">
+              Domain
+            </th>
+            <th scope="col" className="py-2 pr-3 font-semibold">
+              Rank 1
+            </th>
+            <th scope="col" className="py-2 pr-3 text-right font-semibold">
+              Canonical rank
+            </th>
+            <th scope="col" className="py-2 pr-3 text-right font-semibold">
+              First pass
+            </th>
+            <th scope="col" className="py-2 text-right font-semibold">
+              Gap
+            </th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {rows.map((r) => (
+            <tr key={r.queryId} className="hover:bg-slate-50">
+              <td className="py-1.5 pr-3">
+                <Link href={`/submissions/${submissionId}/queries/${encodeURIComponent(r.queryId)}`} className="font-mono text-emerald-800 underline-offset-2 hover:underline">
+                  {r.functionName}
+                </Link>
+                <span className="ml-2 font-mono text-xs text-slate-500">{r.queryId}</span>
+              </td>
+              <td className="whitespace-nowrap py-1.5 pr-3 text-slate-700">{humanize(r.domain)}</td>
+              <td className="whitespace-nowrap py-1.5 pr-3">
+                <Rank1 r={r.rank1} />
+              </td>
+              <td className="py-1.5 pr-3 text-right tabular-nums">{r.canonicalRank ?? "> 10"}</td>
+              <td className="py-1.5 pr-3 text-right tabular-nums">{r.firstPassK ? FIRST_PASS[r.firstPassK] : "none in top 10"}</td>
+              <td className={`py-1.5 text-right font-mono text-xs tabular-nums ${r.gap !== null && r.gap < 0 ? "text-rose-800" : "text-slate-700"}`}>
+                {r.gap === null ? "—" : r.gap > 0 ? `+${r.gap.toFixed(4)}` : r.gap.toFixed(4)}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }

@@ -1,116 +1,131 @@
 import Link from "next/link";
-import { notFound } from "next/navigation";
-import { ExecCurve } from "@/components/model/exec-curve";
+import { versionPath } from "@/components/benchmark/paths";
+import { CiLineChart } from "@/components/charts/ci-line-chart";
+import { DeceptionSection } from "@/components/model/deception";
+import { InvocationSection } from "@/components/model/invocation";
 import { MetricsTable } from "@/components/model/metrics-table";
+import { MissAttributionTable } from "@/components/model/miss-attribution";
+import { ModelHeader } from "@/components/model/model-header";
+import { PerDomainSection } from "@/components/model/per-domain";
+import { PoolDensitySection } from "@/components/model/pool-density";
+import { QueryFilters } from "@/components/model/query-filters";
 import { QueryTable } from "@/components/model/query-table";
+import { SimilarityGapSection } from "@/components/model/similarity-gap";
+import { Card } from "@/components/ui/card";
+import { Pager } from "@/components/ui/pager";
 import { getPageViewer } from "@/lib/auth/page-viewer";
-import { isAppError } from "@/lib/errors/app-error";
-import { getSubmission, type SubmissionView } from "@/lib/submissions/get-submission";
-import { listSubmissionQueries } from "@/lib/submissions/list-submission-queries";
+import { getModelPage } from "@/lib/pages/model-page";
+import { filterModelQueries, parseModelQueryParams } from "@/lib/pages/model-queries";
+import { orNotFound } from "@/lib/pages/or-not-found";
+import { toQueryString, type RawSearchParams } from "@/lib/pages/search-params";
 
 export const dynamic = "force-dynamic";
 
-async function load(id: string): Promise<SubmissionView> {
-  try {
-    return await getSubmission(id, await getPageViewer());
-  } catch (e) {
-    if (isAppError(e) && e.code === "NOT_FOUND") notFound();
-    throw e;
-  }
-}
+const SECTIONS: [string, string][] = [
+  ["metrics", "Metrics"],
+  ["misses", "Rank-1 misses"],
+  ["gap", "Similarity gap"],
+  ["deception", "Deception"],
+  ["domains", "Domains"],
+  ["density", "Pool density"],
+  ["invocation", "Invocation"],
+  ["queries", "Queries"],
+];
 
-export default async function SubmissionPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<{ domain?: string; misses?: string }> }) {
+// A model's page: every metric with its interval and every per-submission analysis of the
+// paper (Figures 3-5, Tables 3, 4 and 8, per-domain exec@1), how it was produced, and its
+// per-query outcomes. Visible to everyone once published; before that to its owner and
+// maintainers only (anyone else gets the 404 of an id that does not exist).
+export default async function SubmissionPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<RawSearchParams> }) {
   const { id } = await params;
-  const filters = await searchParams;
-  const s = await load(id);
-  const meta = (s.metadata ?? {}) as Record<string, unknown>;
-  const rows = s.metrics ? await listSubmissionQueries(id, await getPageViewer()) : [];
-  const domains = [...new Set(rows.map((r) => r.domain))].sort();
-  const shown = rows.filter((r) => (!filters.domain || r.domain === filters.domain) && (filters.misses !== "1" || !r.rank1?.passes));
+  const data = await orNotFound(getModelPage(id, await getPageViewer()));
+  const s = data.submission;
+  const a = data.analysis;
+  const qp = parseModelQueryParams(await searchParams);
+  const shown = filterModelQueries(data.queries, qp);
+  const domains = [...new Set(data.queries.map((q) => q.domain))].sort();
+  const bugTypes = [...new Set(data.queries.flatMap((q) => (q.rank1?.bugType ? [q.rank1.bugType] : [])))].sort();
+  const self = `/submissions/${s.id}`;
+  const queriesHref = (change: Partial<typeof qp>) => {
+    const n = { ...qp, ...change };
+    return `${self}${toQueryString([["q", n.q], ["domain", n.domain], ["outcome", n.outcome === "any" ? "" : n.outcome], ...n.bug.map((b): [string, string] => ["bug", b]), ["page", n.page > 1 ? n.page : ""]])}#queries`;
+  };
   return (
-    <div className="space-y-8">
-      <header className="space-y-1">
-        <p className="text-sm text-slate-600">
-          <Link href="/" className="hover:text-slate-900">
-            {s.benchmark.slug} {s.benchmark.version}
-          </Link>
-        </p>
-        <h1 className="text-2xl font-semibold tracking-tight">
-          {s.model.name}
-          {s.isBaseline && <span className="ml-2 rounded bg-slate-200 px-1.5 py-0.5 align-middle text-xs font-normal">baseline</span>}
-        </h1>
-        <p className="text-sm text-slate-600">
-          {s.model.provider} · {s.model.dims} dims · {s.model.dtype} · {s.model.similarity} similarity · {s.status}
-          {s.publishedAt && ` · published ${s.publishedAt.slice(0, 10)}`}
-        </p>
-      </header>
-
-      {s.status === "failed" && <p className="rounded border border-rose-200 bg-rose-50 p-3 text-rose-800">Failed: {s.error}</p>}
+    <div className="space-y-6">
+      <nav aria-label="Breadcrumb" className="text-sm text-slate-600">
+        <Link href={versionPath(s.benchmark.slug, s.benchmark.version)} className="underline-offset-2 hover:text-slate-900 hover:underline">
+          {s.benchmark.slug} {s.benchmark.version}
+        </Link>{" "}
+        <span aria-hidden>/</span> <span className="text-slate-900">{s.model.name}</span>
+      </nav>
+      <ModelHeader data={data} />
 
       {s.metrics && (
-        <section aria-labelledby="metrics-heading" className="grid gap-6 lg:grid-cols-2">
-          <div className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
-            <h2 id="metrics-heading" className="mb-2 text-lg font-semibold">
-              Metrics (mean over queries, 95% bootstrap CI)
-            </h2>
-            <MetricsTable metrics={s.metrics} />
-          </div>
-          <div className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
-            <h2 className="mb-2 text-lg font-semibold">exec@k</h2>
-            <ExecCurve
-              points={[1, 3, 5, 10].map((k) => {
-                const m = s.metrics!.exec[String(k)];
-                return { k, value: m.value, ciLow: m.ci95[0], ciHigh: m.ci95[1] };
-              })}
-            />
-          </div>
-        </section>
+        <nav aria-label="On this page" className="flex flex-wrap gap-x-4 gap-y-1 border-y border-slate-200 py-2 text-sm">
+          {SECTIONS.filter(([sid]) => a || ["metrics", "invocation"].includes(sid)).map(([sid, label]) => (
+            <a key={sid} href={`#${sid}`} className="text-slate-600 underline-offset-2 hover:text-slate-900 hover:underline">
+              {label}
+            </a>
+          ))}
+        </nav>
       )}
 
-      <section aria-labelledby="invocation-heading" className="rounded-lg border border-slate-200 bg-white p-4 text-sm shadow-sm">
-        <h2 id="invocation-heading" className="mb-2 text-lg font-semibold">
-          Invocation
-        </h2>
-        <dl className="grid grid-cols-[10rem_1fr] gap-x-4 gap-y-1">
-          {(["revision", "link", "openWeights", "queryPrefix", "passagePrefix", "notes"] as const)
-            .filter((key) => meta[key] !== undefined)
-            .map((key) => (
-              <div key={key} className="contents">
-                <dt className="text-slate-500">{key}</dt>
-                <dd className="break-words font-mono">{String(meta[key])}</dd>
-              </div>
-            ))}
-          <dt className="text-slate-500">benchmark</dt>
-          <dd className="font-mono">
-            {s.benchmark.slug} {s.benchmark.version}
-          </dd>
-        </dl>
-      </section>
+      {s.metrics && (
+        <div id="metrics" className="grid scroll-mt-4 gap-6 lg:grid-cols-5">
+          <Card id="metrics-heading" title="Metrics (mean over queries, 95% bootstrap CI)" className="lg:col-span-3">
+            <MetricsTable metrics={s.metrics} />
+          </Card>
+          <Card id="curve-heading" title="exec@k" lead="Share of queries solved within the top k; the band is the 95% interval." className="lg:col-span-2">
+            <div role="img" aria-label={`exec@k curve: ${[1, 3, 5, 10].map((k) => `k=${k} ${s.metrics!.exec[String(k)]?.value.toFixed(3)}`).join(", ")}`}>
+              <CiLineChart
+                points={[1, 3, 5, 10].flatMap((k) => {
+                  const m = s.metrics!.exec[String(k)];
+                  return m ? [{ x: k, value: m.value, ci: m.ci95 }] : [];
+                })}
+                xLabel="k"
+                yLabel="exec@k"
+                ticks={[1, 3, 5, 10]}
+              />
+            </div>
+          </Card>
+        </div>
+      )}
 
-      {rows.length > 0 && (
-        <section aria-labelledby="queries-heading" className="space-y-3">
-          <div className="flex flex-wrap items-baseline justify-between gap-3">
-            <h2 id="queries-heading" className="text-lg font-semibold">
-              Queries ({shown.length} of {rows.length})
-            </h2>
-            <nav className="flex flex-wrap gap-2 text-sm" aria-label="Filter queries">
-              <Link href={`/submissions/${id}`} className="rounded px-2 py-0.5 hover:bg-slate-200">
-                all
-              </Link>
-              <Link href={`/submissions/${id}?misses=1${filters.domain ? `&domain=${filters.domain}` : ""}`} className="rounded px-2 py-0.5 hover:bg-slate-200">
-                rank-1 misses
-              </Link>
-              {domains.map((d) => (
-                <Link key={d} href={`/submissions/${id}?domain=${d}${filters.misses ? "&misses=1" : ""}`} className="rounded px-2 py-0.5 hover:bg-slate-200">
-                  {d.replaceAll("_", " ")}
-                </Link>
-              ))}
-            </nav>
+      {a && (
+        <>
+          <div className="grid gap-6 lg:grid-cols-5">
+            <Card id="misses" title="When rank 1 is wrong, what is there?" lead="The paper's Table 3 for this system." className="scroll-mt-4 lg:col-span-2">
+              <MissAttributionTable m={a.missAttribution} />
+            </Card>
+            <Card id="gap" title="Canonical vs best distractor" lead="The paper's Figure 4: how close the query's near-clones score to its canonical." className="scroll-mt-4 lg:col-span-3">
+              <SimilarityGapSection gap={a.similarityGap} gapBins={data.gapBins} scoreBins={data.scoreBins} similarity={s.model.similarity} />
+            </Card>
           </div>
-          <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white p-2 shadow-sm">
-            <QueryTable submissionId={id} rows={shown} />
+          <Card id="deception" title="Deception by bug type and edit size" lead="A distractor deceives when it scores at least as high as its canonical (the paper's Figure 5 and Table 8)." className="scroll-mt-4">
+            <DeceptionSection d={a.deception} />
+          </Card>
+          <Card id="domains" title="exec@1 per domain" lead="One row of the paper's Figure 6b. Each domain links to this model's queries in it." className="scroll-mt-4">
+            <PerDomainSection domains={a.perDomain} queriesHref={(d) => queriesHref({ domain: d, page: 1 })} />
+          </Card>
+          <Card id="density" title="Pool density" lead="The paper's Table 4: expected exec@1 when each query keeps only some of its own distractors." className="scroll-mt-4">
+            <PoolDensitySection p={a.poolDensity} />
+          </Card>
+        </>
+      )}
+      {s.metrics && !a && <p className="rounded-lg border border-dashed border-slate-300 bg-white p-4 text-sm text-slate-600">The per-submission analyses have not been computed yet.</p>}
+
+      <Card id="invocation" title="Invocation and provenance" className="scroll-mt-4">
+        <InvocationSection data={data} />
+      </Card>
+
+      {data.queries.length > 0 && (
+        <Card id="queries" title={`Queries (${shown.matched} of ${data.queries.length})`} lead="Each query opens its drilldown: the ranked snippets, their scores and test outcomes." className="scroll-mt-4">
+          <div className="space-y-4">
+            <QueryFilters action={self} p={qp} domains={domains} bugTypes={bugTypes} />
+            <QueryTable submissionId={s.id} rows={shown.rows} />
+            <Pager page={shown.page} pages={shown.pages} hrefOf={(page) => queriesHref({ page })} label="Query pages" />
           </div>
-        </section>
+        </Card>
       )}
     </div>
   );

@@ -1,0 +1,99 @@
+import { CiBarChart } from "@/components/charts/ci-bar-chart";
+import { bugLabel } from "@/components/drilldown/role-label";
+import type { Deception } from "@/lib/analysis/deception";
+import { StatValue } from "./stat-value";
+
+// Figure 5 and Table 8 of the paper for one system: how often a distractor scores at least as
+// high as its canonical, by mechanical bug type and by the size of the edit.
+export function DeceptionSection({ d }: { d: Deception }) {
+  const bars = d.byBugType.flatMap((b) =>
+    b.rate.available ? [{ label: `${bugLabel(b.bugType)}${b.mechanical ? "" : " (legacy)"}`, value: b.rate.value, ci: b.rate.ci95, muted: !b.mechanical }] : [],
+  );
+  const overall = d.overall.rate.available ? d.overall.rate.value : null;
+  return (
+    <div className="space-y-4">
+      <p className="text-sm text-slate-700">
+        Overall (mechanical pairs): <StatValue stat={d.overall.rate} percent />{" "}
+        <span className="text-slate-500">
+          — {d.overall.deceived.toLocaleString("en")} of {d.overall.scoredPairs.toLocaleString("en")} pairs deceived
+        </span>
+      </p>
+      {bars.length > 0 && (
+        <div role="img" aria-label="Deception rate by bug type with 95% intervals; the numbers are in the table below.">
+          <CiBarChart
+            bars={bars}
+            max={Math.max(0.6, ...bars.map((b) => b.ci[1]))}
+            percent
+            axisLabel="deception rate (distractor score ≥ canonical's)"
+            refs={[...(overall !== null ? [{ x: overall, label: "overall" }] : []), { x: 0.5, label: "50% (chance)" }]}
+          />
+        </div>
+      )}
+      <div className="grid gap-4 lg:grid-cols-2">
+        <table className="min-w-full text-sm">
+          <caption className="mb-1 text-left text-sm font-medium text-slate-800">By bug type</caption>
+          <thead className="border-b border-slate-200 text-xs text-slate-600">
+            <tr>
+              <th scope="col" className="py-1.5 pr-2 text-left font-semibold">
+                Bug type
+              </th>
+              <th scope="col" className="py-1.5 pr-2 text-right font-semibold">
+                Deceived / pairs
+              </th>
+              <th scope="col" className="py-1.5 text-right font-semibold">
+                Rate (95% CI)
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {d.byBugType.map((b) => (
+              <tr key={b.bugType}>
+                <th scope="row" className="py-1.5 pr-2 text-left font-normal">
+                  {bugLabel(b.bugType)}
+                  {!b.mechanical && <span className="ml-1 text-xs text-slate-500">(legacy, not in overall)</span>}
+                </th>
+                <td className="py-1.5 pr-2 text-right tabular-nums">
+                  {b.deceived.toLocaleString("en")} / {b.scoredPairs.toLocaleString("en")}
+                </td>
+                <td className="py-1.5 text-right">
+                  <StatValue stat={b.rate} percent />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <table className="min-w-full text-sm">
+          <caption className="mb-1 text-left text-sm font-medium text-slate-800">By edit size (characters changed)</caption>
+          <thead className="border-b border-slate-200 text-xs text-slate-600">
+            <tr>
+              <th scope="col" className="py-1.5 pr-2 text-left font-semibold">
+                Edit size
+              </th>
+              <th scope="col" className="py-1.5 pr-2 text-right font-semibold">
+                Deceived / pairs
+              </th>
+              <th scope="col" className="py-1.5 text-right font-semibold">
+                Rate (95% CI)
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {d.byEditSize.map((b) => (
+              <tr key={b.bucket}>
+                <th scope="row" className="py-1.5 pr-2 text-left font-normal">
+                  {b.bucket === "1" ? "1 character" : `${b.bucket} characters`}
+                </th>
+                <td className="py-1.5 pr-2 text-right tabular-nums">
+                  {b.deceived.toLocaleString("en")} / {b.scoredPairs.toLocaleString("en")}
+                </td>
+                <td className="py-1.5 text-right">
+                  <StatValue stat={b.rate} percent />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}

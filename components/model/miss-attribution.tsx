@@ -1,0 +1,61 @@
+import type { MissAttribution } from "@/lib/analysis/miss-attribution";
+import { fmtPct } from "@/components/ui/format";
+import { StatValue } from "./stat-value";
+
+// Table 3 of the paper for one system: of the queries whose rank-1 snippet fails, what sits
+// at rank 1 — one of the query's own single-edit distractors, or unrelated code.
+export function MissAttributionTable({ m }: { m: MissAttribution }) {
+  const rows: [string, number, string][] = [
+    ["Own distractor (a single-edit near-clone)", m.ownDistractor, "the failure the benchmark is built to expose"],
+    ["Another query's canonical", m.otherCanonical, "unrelated code"],
+    ["Another query's distractor", m.otherDistractor, "unrelated code"],
+    ["Own canonical failing its tests", m.ownCanonical, "cannot happen in a verified benchmark; counted, not hidden"],
+    ["Nothing retrieved", m.nothingRetrieved, "an empty ranking"],
+  ];
+  return (
+    <div className="space-y-3">
+      <dl className="grid grid-cols-2 gap-3 text-sm">
+        <div className="rounded-lg bg-slate-50 p-3">
+          <dt className="text-slate-600">miss@1</dt>
+          <dd className="text-lg font-semibold tabular-nums text-slate-900">
+            {m.misses} <span className="text-sm font-normal text-slate-600">of {m.queries} queries</span>
+          </dd>
+        </div>
+        <div className="rounded-lg bg-slate-50 p-3">
+          <dt className="text-slate-600">misses that are own distractors</dt>
+          <dd className="text-lg tabular-nums">
+            <StatValue stat={m.ownDistractorShare} percent align="start" />
+          </dd>
+        </div>
+      </dl>
+      <table className="min-w-full text-sm">
+        <caption className="sr-only">What sits at rank 1 when it fails</caption>
+        <thead className="border-b border-slate-200 text-xs text-slate-600">
+          <tr>
+            <th scope="col" className="py-1.5 pr-3 text-left font-semibold">
+              Rank-1 snippet
+            </th>
+            <th scope="col" className="py-1.5 pr-3 text-right font-semibold">
+              Queries
+            </th>
+            <th scope="col" className="py-1.5 text-right font-semibold">
+              Share of misses
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {rows.map(([label, n, note]) => (
+            <tr key={label}>
+              <th scope="row" className="py-1.5 pr-3 text-left font-normal text-slate-900">
+                {label}
+                <span className="block text-xs text-slate-500">{note}</span>
+              </th>
+              <td className="py-1.5 pr-3 text-right tabular-nums">{n}</td>
+              <td className="py-1.5 text-right tabular-nums text-slate-700">{m.misses ? fmtPct(n / m.misses) : "—"}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

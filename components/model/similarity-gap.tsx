@@ -1,0 +1,63 @@
+import { HistogramChart } from "@/components/charts/histogram-chart";
+import type { SimilarityGap } from "@/lib/analysis/similarity-gap";
+import type { Bin } from "@/lib/pages/histogram";
+import { StatValue } from "./stat-value";
+
+type Gap = Omit<SimilarityGap, "perQuery">;
+
+// Figure 4 of the paper for one system: per query, the canonical's score against the best
+// score among its mechanical distractors, and their difference (negative: the canonical loses).
+export function SimilarityGapSection({ gap, gapBins, scoreBins, similarity }: { gap: Gap; gapBins: Bin[]; scoreBins: Bin[]; similarity: string }) {
+  const below = gapBins.filter((b) => b.to <= 0).reduce((n, b) => n + b.counts[0], 0);
+  return (
+    <div className="space-y-4">
+      <dl className="grid grid-cols-1 gap-3 text-sm sm:grid-cols-3">
+        <div className="rounded-lg bg-slate-50 p-3">
+          <dt className="text-slate-600">canonical below a distractor</dt>
+          <dd className="mt-1">
+            <StatValue stat={gap.canonicalBelowShare} percent align="start" />
+          </dd>
+        </div>
+        <div className="rounded-lg bg-slate-50 p-3">
+          <dt className="text-slate-600">median gap</dt>
+          <dd className="mt-1">
+            <StatValue stat={gap.medianGap} signed align="start" />
+          </dd>
+        </div>
+        <div className="rounded-lg bg-slate-50 p-3">
+          <dt className="text-slate-600">mean gap</dt>
+          <dd className="mt-1">
+            <StatValue stat={gap.meanGap} signed align="start" />
+          </dd>
+        </div>
+      </dl>
+      <p className="text-xs text-slate-500">
+        Over {gap.scoredQueries} of {gap.eligibleQueries} queries that have a canonical and at least one mechanical distractor. Gap = canonical {similarity} minus the
+        best distractor&apos;s.
+      </p>
+      {gapBins.length > 0 && (
+        <div className="grid gap-4 lg:grid-cols-2">
+          <figure>
+            <figcaption className="mb-1 text-sm font-medium text-slate-800">Per-query gap (red: the canonical loses, {below} queries)</figcaption>
+            <div role="img" aria-label={`Histogram of the per-query gap: ${below} queries below zero, where a distractor outscores the canonical.`}>
+              <HistogramChart bins={gapBins} series={[{ name: "queries", color: "#10b981" }]} xLabel="canonical − best distractor" signColors={{ negative: "#e11d48", positive: "#10b981" }} />
+            </div>
+          </figure>
+          <figure>
+            <figcaption className="mb-1 text-sm font-medium text-slate-800">Query {similarity}: canonical vs best distractor</figcaption>
+            <div role="img" aria-label="Overlapping histograms of the canonical's and the best distractor's scores per query.">
+              <HistogramChart
+                bins={scoreBins}
+                series={[
+                  { name: "canonical", color: "#059669" },
+                  { name: "best distractor", color: "#e11d48" },
+                ]}
+                xLabel={`${similarity} to the query (higher = ranked higher)`}
+              />
+            </div>
+          </figure>
+        </div>
+      )}
+    </div>
+  );
+}
