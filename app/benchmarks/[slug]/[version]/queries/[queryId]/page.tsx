@@ -1,0 +1,131 @@
+import Link from "next/link";
+import { drilldownPath, queriesPath, queryPath } from "@/components/benchmark/paths";
+import { CodeWithEdit } from "@/components/drilldown/code-with-edit";
+import { bugLabel } from "@/components/drilldown/role-label";
+import { Badge } from "@/components/ui/badge";
+import { Card } from "@/components/ui/card";
+import { humanize } from "@/components/ui/format";
+import { orNotFound } from "@/lib/pages/or-not-found";
+import { getQueryPage, type QuerySystemOutcome } from "@/lib/pages/query-page";
+import { decodeSegment } from "@/lib/pages/search-params";
+
+export const dynamic = "force-dynamic";
+
+function Rank1({ r }: { r: QuerySystemOutcome["rank1"] }) {
+  if (!r) return <span className="text-slate-500">—</span>;
+  const what = r.role === "canonical" ? "canonical" : r.role === "distractor" ? bugLabel(r.bugType) : "other query's code";
+  return (
+    <span className={r.passes ? "text-emerald-800" : "text-rose-800"}>
+      <span aria-hidden>{r.passes ? "✓ " : "✗ "}</span>
+      {what}
+      <span className="sr-only">{r.passes ? " (passes)" : " (fails)"}</span>
+    </span>
+  );
+}
+
+// One query across every published system: its canonical and single-edit distractors, and
+// what each system put at rank 1, with a link into each system's drilldown.
+export default async function QueryPage({ params }: { params: Promise<{ slug: string; version: string; queryId: string }> }) {
+  const { slug, version, queryId } = await params;
+  const d = await orNotFound(getQueryPage(slug, decodeSegment(version), decodeSegment(queryId)));
+  const v = d.version;
+  const solved = d.systems.filter((s) => s.rank1?.passes).length;
+  return (
+    <div className="space-y-6">
+      <nav aria-label="Breadcrumb" className="flex flex-wrap items-center justify-between gap-2 text-sm text-slate-600">
+        <span>
+          <Link href={queriesPath(v.slug, v.version)} className="underline-offset-2 hover:text-slate-900 hover:underline">
+            {v.name} {v.version} · queries
+          </Link>{" "}
+          <span aria-hidden>/</span> <span className="font-mono text-slate-900">{d.query.queryId}</span>
+        </span>
+        <span className="flex gap-3">
+          {d.neighbours.previous && <Link href={queryPath(v.slug, v.version, d.neighbours.previous)}>← {d.neighbours.previous}</Link>}
+          {d.neighbours.next && <Link href={queryPath(v.slug, v.version, d.neighbours.next)}>{d.neighbours.next} →</Link>}
+        </span>
+      </nav>
+      <header className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+        <p className="text-xs font-medium uppercase tracking-wide text-slate-600">
+          Query {d.query.queryId} · {humanize(d.query.domain)}
+        </p>
+        <h1 className="mt-1 break-words font-mono text-xl font-semibold text-slate-900">{d.query.functionName}</h1>
+        <p className="mt-2 text-slate-800">{d.query.text}</p>
+        <p className="mt-2 text-sm text-slate-600">
+          Solved at rank 1 by <span className="font-semibold text-slate-900">{solved}</span> of {d.systems.length} published systems.
+        </p>
+        <details className="mt-3 text-sm">
+          <summary className="cursor-pointer text-slate-700">{d.query.tests.length} tests</summary>
+          <ol className="mt-2 space-y-1 font-mono text-xs text-slate-700">
+            {d.query.tests.map((t, i) => (
+              <li key={i} className="break-words">
+                t{i + 1}: {t}
+              </li>
+            ))}
+          </ol>
+        </details>
+      </header>
+
+      {d.systems.length > 0 && (
+        <Card id="systems-heading" title="Every published system on this query" lead="Scores are each system's similarity to the query; the drilldown shows its ranked snippets and test outcomes.">
+          <div className="relative overflow-x-auto">
+            <table className="min-w-full text-sm">
+              <caption className="sr-only">Outcome of each published system on {d.query.functionName}</caption>
+              <thead className="border-b border-slate-200 text-left text-xs text-slate-600">
+                <tr>
+                  <th scope="col" className="py-2 pr-3 font-semibold">System</th>
+                  <th scope="col" className="py-2 pr-3 font-semibold">Rank 1</th>
+                  <th scope="col" className="py-2 pr-3 text-right font-semibold">Canonical rank</th>
+                  <th scope="col" className="py-2 pr-3 text-right font-semibold">First pass</th>
+                  <th scope="col" className="py-2 pr-3 text-right font-semibold">Canonical score</th>
+                  <th scope="col" className="py-2 pr-3 text-right font-semibold">Best distractor</th>
+                  <th scope="col" className="py-2 font-semibold"><span className="sr-only">Drilldown</span></th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {d.systems.map((s) => (
+                  <tr key={s.submissionId} className="hover:bg-slate-50">
+                    <th scope="row" className="py-1.5 pr-3 text-left font-medium">
+                      <Link href={`/submissions/${s.submissionId}`} className="text-slate-900 underline-offset-2 hover:underline">{s.model}</Link>
+                    </th>
+                    <td className="whitespace-nowrap py-1.5 pr-3"><Rank1 r={s.rank1} /></td>
+                    <td className="py-1.5 pr-3 text-right tabular-nums">{s.canonicalRank ?? "> 10"}</td>
+                    <td className="py-1.5 pr-3 text-right tabular-nums">{s.firstPassingRank ?? "> 10"}</td>
+                    <td className="py-1.5 pr-3 text-right font-mono text-xs tabular-nums">{s.canonicalScore?.toFixed(4) ?? "—"}</td>
+                    <td className={`py-1.5 pr-3 text-right font-mono text-xs tabular-nums ${s.bestDistractorScore !== null && s.canonicalScore !== null && s.bestDistractorScore >= s.canonicalScore ? "font-semibold text-rose-800" : ""}`}>
+                      {s.bestDistractorScore?.toFixed(4) ?? "—"}
+                    </td>
+                    <td className="py-1.5 text-right">
+                      <Link href={drilldownPath(s.submissionId, d.query.queryId)} className="whitespace-nowrap text-emerald-800 underline underline-offset-2" aria-label={`Drilldown: ${s.model} on ${d.query.functionName}`}>
+                        drilldown →
+                      </Link>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <p className="mt-2 text-xs text-slate-500">Bold red: a distractor scores at least as high as the canonical (the system is deceived on this query).</p>
+        </Card>
+      )}
+
+      <section aria-labelledby="snippets-heading" className="space-y-3">
+        <h2 id="snippets-heading" className="text-base font-semibold text-slate-900">
+          The canonical and its distractors
+        </h2>
+        <div className="grid gap-4 lg:grid-cols-2">
+          {d.snippets.map((s) => (
+            <article key={s.corpusId} aria-label={s.role === "canonical" ? "canonical" : bugLabel(s.bugType)} className={`rounded-xl border bg-white p-4 shadow-sm ${s.role === "canonical" ? "border-emerald-300" : "border-slate-200"}`}>
+              <header className="mb-2 flex flex-wrap items-center gap-2 text-sm">
+                {s.role === "canonical" ? <Badge tone="good">canonical · passes</Badge> : <Badge tone="bad">{bugLabel(s.bugType)} · fails</Badge>}
+                <span className="font-mono text-xs text-slate-600">{s.corpusId}</span>
+                {s.edit && <span className="text-xs text-slate-600">{s.edit.size} character{s.edit.size === 1 ? "" : "s"} changed</span>}
+              </header>
+              {s.bugDescription && <p className="mb-2 text-sm text-slate-700">{s.bugDescription}</p>}
+              <CodeWithEdit code={s.code} edit={s.edit} />
+            </article>
+          ))}
+        </div>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,66 @@
+import Link from "next/link";
+import { humanize } from "@/components/ui/format";
+import type { HeatmapRow } from "@/lib/pages/query-browser";
+
+// Shade of a cell: lighter for lower exec@1 relative to the table's best cell. The number is
+// always printed, so the colour is never the only signal; dark text keeps its contrast on the
+// darkest shade.
+function shade(v: number, max: number): string {
+  const t = max > 0 ? Math.min(1, v / max) : 0;
+  return `hsl(158 55% ${Math.round(97 - 50 * t)}%)`;
+}
+
+// The paper's Figure 6b: exec@1 of every published system within every domain. A cell opens
+// that system's queries in that domain.
+export function DomainHeatmap({ rows, domains }: { rows: HeatmapRow[]; domains: string[] }) {
+  const values = rows.flatMap((r) => [...r.cells.values()].flatMap((c) => (c.exec1.available ? [c.exec1.value] : [])));
+  const max = Math.max(0, ...values);
+  return (
+    <div className="relative overflow-x-auto">
+      <table className="min-w-full border-separate border-spacing-0.5 text-xs">
+        <caption className="sr-only">exec@1 per domain (columns) for each published system (rows), with 95% intervals on hover</caption>
+        <thead>
+          <tr>
+            <th scope="col" className="sticky left-0 z-10 bg-white px-2 py-1 text-left font-semibold text-slate-700">
+              System
+            </th>
+            {domains.map((d) => (
+              <th key={d} scope="col" className="w-16 min-w-[4rem] px-1 py-1 text-center align-bottom font-medium leading-tight text-slate-700">
+                {humanize(d)}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r) => (
+            <tr key={r.submissionId}>
+              <th scope="row" className="sticky left-0 z-10 max-w-[12rem] truncate bg-white px-2 py-1 text-left font-medium">
+                <Link href={`/submissions/${r.submissionId}`} className="text-slate-900 underline-offset-2 hover:underline">
+                  {r.model}
+                </Link>
+              </th>
+              {domains.map((d) => {
+                const c = r.cells.get(d);
+                if (!c || !c.exec1.available) {
+                  return (
+                    <td key={d} className="bg-slate-50 px-1 py-1 text-center text-slate-500">
+                      —
+                    </td>
+                  );
+                }
+                const label = `${r.model}, ${humanize(d)}: exec@1 ${c.exec1.value.toFixed(3)} [${c.exec1.ci95[0].toFixed(3)}, ${c.exec1.ci95[1].toFixed(3)}], ${c.solved} of ${c.queries} queries`;
+                return (
+                  <td key={d} className="p-0 text-center tabular-nums" style={{ background: shade(c.exec1.value, max) }}>
+                    <Link href={`/submissions/${r.submissionId}?domain=${encodeURIComponent(d)}#queries`} title={label} aria-label={label} className="block px-1 py-1.5 text-slate-900 hover:outline hover:outline-2 hover:outline-slate-900 focus-visible:outline focus-visible:outline-2 focus-visible:outline-slate-900">
+                      {c.exec1.value.toFixed(2)}
+                    </Link>
+                  </td>
+                );
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
