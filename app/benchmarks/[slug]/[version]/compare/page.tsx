@@ -1,0 +1,85 @@
+import Link from "next/link";
+import { comparePath } from "@/components/benchmark/paths";
+import { VersionNav } from "@/components/benchmark/version-nav";
+import { ComparePicker } from "@/components/compare/compare-picker";
+import { DiscordantLists } from "@/components/compare/discordant-lists";
+import { PairedTable } from "@/components/compare/paired-table";
+import { PValueHeatmap } from "@/components/compare/pvalue-heatmap";
+import { Card } from "@/components/ui/card";
+import { getPageViewer } from "@/lib/auth/page-viewer";
+import { getCompare } from "@/lib/pages/compare";
+import { compareQuery, parseCompareParams } from "@/lib/pages/compare-params";
+import { orNotFound } from "@/lib/pages/or-not-found";
+import { getPValueMatrix } from "@/lib/pages/pvalue-matrix";
+import { decodeSegment, type RawSearchParams } from "@/lib/pages/search-params";
+import { getVersionNavData } from "@/lib/pages/version-nav-data";
+
+export const dynamic = "force-dynamic";
+
+// Compare 2-4 submissions of a version on the same queries: the paired table (Table 5), the
+// p-value heatmap of all published systems, and the queries one solves and another does not.
+export default async function ComparePage({ params, searchParams }: { params: Promise<{ slug: string; version: string }>; searchParams: Promise<RawSearchParams> }) {
+  const { slug, version: raw } = await params;
+  const nav = await orNotFound(getVersionNavData(slug, decodeSegment(raw)));
+  const p = parseCompareParams(await searchParams);
+  const [data, matrix] = await Promise.all([orNotFound(getCompare(slug, nav.version, p.sel, await getPageViewer())), orNotFound(getPValueMatrix(slug, nav.version, p.k))]);
+  const base = comparePath(slug, nav.version);
+  const letters = new Map(data.selected.map((s, i) => [s.submissionId, String.fromCharCode(65 + i)]));
+  const pairIndex = Math.min(p.pair, Math.max(0, data.pairs.length - 1));
+  const pair = data.pairs[pairIndex];
+  const lists = pair && (() => {
+    const a = data.solved.get(pair.a.submissionId)![p.k], b = data.solved.get(pair.b.submissionId)![p.k];
+    return { aOnly: data.queries.filter((_, i) => a[i] === 1 && b[i] === 0), bOnly: data.queries.filter((_, i) => a[i] === 0 && b[i] === 1) };
+  })();
+  const dropped = p.sel.length - data.selected.length;
+  return (
+    <section aria-labelledby="compare-heading" className="space-y-6">
+      <VersionNav {...nav} tab="compare" headingId="compare-heading" />
+      <Card id="pick-heading" title="Choose submissions" lead="Paired on the same queries: a difference counts only if the same queries go the other way often enough.">
+        <ComparePicker action={base} candidates={data.candidates} p={{ ...p, sel: data.selected.map((s) => s.submissionId) }} />
+        {dropped > 0 && (
+          <p role="status" className="mt-2 text-sm text-amber-900">
+            {p.sel.length > 4 ? "At most four submissions are compared; the first four you can see were kept." : "Some selected submissions are not available to compare."}
+          </p>
+        )}
+      </Card>
+
+      {data.pairs.length > 0 ? (
+        <>
+          <Card id="paired-heading" title="Paired comparisons" lead="The paper's Table 5. A-only / B-only: queries solved within the top k by one and not the other; Δ: paired bootstrap, 95% interval; p: exact McNemar test.">
+            <PairedTable pairs={data.pairs} letters={letters} />
+          </Card>
+          <Card id="lists-heading" title={`Queries one solves and the other does not (exec@${p.k})`} lead="Each query opens both systems' drilldowns.">
+            {data.pairs.length > 1 && (
+              <nav aria-label="Pair" className="mb-3 flex flex-wrap gap-1.5 text-sm">
+                {data.pairs.map((pr, i) => (
+                  <Link
+                    key={i}
+                    href={`${base}${compareQuery({ ...p, sel: data.selected.map((s) => s.submissionId) }, { pair: i })}#lists-heading`}
+                    scroll={false}
+                    aria-current={i === pairIndex ? "true" : undefined}
+                    className={`rounded-md px-2 py-1 ring-1 ring-inset ${i === pairIndex ? "bg-slate-900 text-white ring-slate-900" : "bg-white text-slate-700 ring-slate-300 hover:bg-slate-50"}`}
+                  >
+                    {letters.get(pr.a.submissionId)} vs {letters.get(pr.b.submissionId)}
+                  </Link>
+                ))}
+              </nav>
+            )}
+            {pair && lists && <DiscordantLists a={pair.a} b={pair.b} k={p.k} aOnly={lists.aOnly} bOnly={lists.bOnly} />}
+          </Card>
+        </>
+      ) : (
+        <p className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-sm text-slate-600">
+          Pick at least two submissions above (or tick rows on the leaderboard and choose “Compare selected”).
+        </p>
+      )}
+
+      {matrix.systems.length > 1 && (
+        <Card id="heatmap-heading" title={`Which published systems differ at exec@${p.k}?`} lead="Exact McNemar p for every pair of published systems, in leaderboard order; your picks are underlined.">
+          <PValueHeatmap m={matrix} k={p.k} highlight={new Set(data.selected.map((s) => s.submissionId))} />
+          {matrix.stale && <p className="mt-2 text-xs text-slate-600">A recent publication is not included yet; the statistics are being recomputed.</p>}
+        </Card>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,46 @@
+import Link from "next/link";
+import { drilldownPath } from "@/components/benchmark/paths";
+import { humanize } from "@/components/ui/format";
+import type { CompareCandidate, CompareQuery } from "@/lib/pages/compare";
+
+function List({ title, queries, solver, other }: { title: string; queries: CompareQuery[]; solver: CompareCandidate; other: CompareCandidate }) {
+  return (
+    <section aria-label={title} className="min-w-0">
+      <h3 className="mb-2 text-sm font-semibold text-slate-900">
+        {title} <span className="font-normal text-slate-600">({queries.length})</span>
+      </h3>
+      {queries.length === 0 ? (
+        <p className="text-sm text-slate-600">None.</p>
+      ) : (
+        <ul className="max-h-96 divide-y divide-slate-100 overflow-y-auto rounded-lg border border-slate-200 text-sm">
+          {queries.map((q) => (
+            <li key={q.queryId} className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-0.5 px-3 py-1.5">
+              <span className="min-w-0">
+                <span className="break-all font-mono text-slate-900">{q.functionName}</span> <span className="text-xs text-slate-500">{humanize(q.domain)}</span>
+              </span>
+              <span className="flex gap-3 text-xs">
+                <Link href={drilldownPath(solver.submissionId, q.queryId)} className="text-emerald-800 underline underline-offset-2" aria-label={`${q.functionName} under ${solver.model} (solves it)`}>
+                  {solver.model} ✓
+                </Link>
+                <Link href={drilldownPath(other.submissionId, q.queryId)} className="text-rose-800 underline underline-offset-2" aria-label={`${q.functionName} under ${other.model} (misses it)`}>
+                  {other.model} ✗
+                </Link>
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+// The queries behind a pair's discordant counts: solved within the top k by one system and not
+// the other, each opening both systems' drilldowns.
+export function DiscordantLists({ a, b, k, aOnly, bOnly }: { a: CompareCandidate; b: CompareCandidate; k: number; aOnly: CompareQuery[]; bOnly: CompareQuery[] }) {
+  return (
+    <div className="grid gap-4 lg:grid-cols-2">
+      <List title={`Only ${a.model} solves (exec@${k})`} queries={aOnly} solver={a} other={b} />
+      <List title={`Only ${b.model} solves (exec@${k})`} queries={bOnly} solver={b} other={a} />
+    </div>
+  );
+}

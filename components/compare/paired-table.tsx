@@ -1,0 +1,73 @@
+import { fmtCi, fmtP, fmtSigned } from "@/components/ui/format";
+import type { ComparedPair } from "@/lib/pages/compare";
+
+// The paper's Table 5 for the chosen systems: per pair and k, the queries only A / only B
+// solve (McNemar's discordant counts), each system's exec@k, the paired difference with its
+// 95% bootstrap interval, and the exact McNemar p. "significant" needs p < 0.05.
+export function PairedTable({ pairs, letters }: { pairs: ComparedPair[]; letters: Map<string, string> }) {
+  return (
+    <div className="relative overflow-x-auto">
+      <table className="min-w-full text-sm" data-testid="paired-table">
+        <caption className="sr-only">Paired comparisons at k = 1, 3 and 5</caption>
+        <thead className="border-b border-slate-200 text-xs text-slate-600">
+          <tr>
+            <th scope="col" className="py-2 pr-3 text-left font-semibold">
+              A vs B
+            </th>
+            <th scope="col" className="px-2 py-2 text-right font-semibold">
+              k
+            </th>
+            <th scope="col" className="px-2 py-2 text-right font-semibold">
+              A-only
+            </th>
+            <th scope="col" className="px-2 py-2 text-right font-semibold">
+              B-only
+            </th>
+            <th scope="col" className="px-2 py-2 text-right font-semibold">
+              A exec@k
+            </th>
+            <th scope="col" className="px-2 py-2 text-right font-semibold">
+              B exec@k
+            </th>
+            <th scope="col" className="px-2 py-2 text-right font-semibold">
+              Δ (A − B), 95% CI
+            </th>
+            <th scope="col" className="py-2 pl-2 text-right font-semibold">
+              McNemar p
+            </th>
+          </tr>
+        </thead>
+        {pairs.map((pair) => (
+          <tbody key={`${pair.a.submissionId}-${pair.b.submissionId}`} className="border-b border-slate-200">
+            {pair.byK.map((r, i) => {
+              const sig = r.pValue < 0.05;
+              return (
+                <tr key={r.k} className={i > 0 ? "border-t border-slate-100" : ""}>
+                  {i === 0 && (
+                    <th scope="rowgroup" rowSpan={pair.byK.length} className="py-2 pr-3 text-left align-top font-normal">
+                      <span className="font-semibold">{letters.get(pair.a.submissionId)}</span> {pair.a.model}
+                      <span className="block text-slate-500">vs</span>
+                      <span className="font-semibold">{letters.get(pair.b.submissionId)}</span> {pair.b.model}
+                    </th>
+                  )}
+                  <td className="px-2 py-1.5 text-right tabular-nums">{r.k}</td>
+                  <td className="px-2 py-1.5 text-right tabular-nums">{r.aOnly}</td>
+                  <td className="px-2 py-1.5 text-right tabular-nums">{r.bOnly}</td>
+                  <td className="px-2 py-1.5 text-right tabular-nums">{r.aValue.toFixed(3)}</td>
+                  <td className="px-2 py-1.5 text-right tabular-nums">{r.bValue.toFixed(3)}</td>
+                  <td className="whitespace-nowrap px-2 py-1.5 text-right tabular-nums">
+                    <span className="font-semibold">{fmtSigned(r.delta)}</span> <span className="text-xs text-slate-600">{fmtCi(r.ci95)}</span>
+                  </td>
+                  <td className="whitespace-nowrap py-1.5 pl-2 text-right tabular-nums">
+                    <span className={sig ? "font-semibold text-slate-900" : "text-slate-700"}>{fmtP(r.pValue)}</span>
+                    {sig && <span className="ml-1 rounded bg-slate-900 px-1 text-[10px] font-medium text-white">significant</span>}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        ))}
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,82 @@
+import { fmtP } from "@/components/ui/format";
+import type { PValueMatrix } from "@/lib/pages/pvalue-matrix";
+
+// Shade by evidence against "no difference": darker for smaller p. The p-value is printed in
+// every cell (and the direction as ▲/▼), so colour is never the only signal.
+function shade(p: number): string {
+  if (p < 0.001) return "#1e3a8a";
+  if (p < 0.01) return "#3b82f6";
+  if (p < 0.05) return "#93c5fd";
+  return "#f1f5f9";
+}
+
+const short = (p: number) => (p < 0.001 ? "<.001" : p.toFixed(p < 0.01 ? 3 : 2).replace(/^0/, ""));
+
+// Exact McNemar p of exec@k for every pair of published systems (rows and columns in
+// leaderboard order); ▲ means the row system solves more queries than the column system.
+export function PValueHeatmap({ m, k, highlight }: { m: PValueMatrix; k: number; highlight: Set<string> }) {
+  return (
+    <div className="space-y-2">
+      <div className="relative max-h-[36rem] overflow-auto">
+        <table className="border-separate border-spacing-px text-[11px]" data-testid="pvalue-heatmap">
+          <caption className="sr-only">Exact McNemar p-values of exec@{k} between published systems</caption>
+          <thead>
+            <tr>
+              <th scope="col" className="sticky left-0 top-0 z-20 bg-white px-1 text-left font-semibold text-slate-700">
+                row vs column
+              </th>
+              {m.systems.map((s, j) => (
+                <th key={s.submissionId} scope="col" title={s.model} className={`sticky top-0 z-10 bg-white px-0.5 py-1 font-medium ${highlight.has(s.submissionId) ? "text-emerald-800 underline" : "text-slate-700"}`}>
+                  {j + 1}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {m.systems.map((row, i) => (
+              <tr key={row.submissionId}>
+                <th scope="row" className={`sticky left-0 z-10 max-w-[11rem] truncate bg-white px-1 text-left font-medium ${highlight.has(row.submissionId) ? "text-emerald-800 underline" : "text-slate-800"}`}>
+                  {i + 1}. {row.model}
+                </th>
+                {m.systems.map((col, j) => {
+                  const p = m.p[i][j];
+                  if (i === j || p === null) {
+                    return (
+                      <td key={col.submissionId} className="min-w-[2.6rem] bg-white text-center text-slate-400">
+                        {i === j ? "·" : "—"}
+                      </td>
+                    );
+                  }
+                  const dark = p < 0.01;
+                  const label = `${row.model} vs ${col.model}: p = ${fmtP(p)}, ${m.sign[i][j] > 0 ? "row higher" : m.sign[i][j] < 0 ? "row lower" : "equal"}`;
+                  return (
+                    <td key={col.submissionId} title={label} className={`min-w-[2.6rem] px-0.5 py-1 text-center tabular-nums ${dark ? "text-white" : "text-slate-900"} ${highlight.has(row.submissionId) && highlight.has(col.submissionId) ? "outline outline-2 outline-emerald-600" : ""}`} style={{ background: shade(p) }}>
+                      <span className="sr-only">{label}</span>
+                      <span aria-hidden>
+                        {m.sign[i][j] > 0 ? "▲" : m.sign[i][j] < 0 ? "▼" : ""}
+                        {short(p)}
+                      </span>
+                    </td>
+                  );
+                })}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <p className="flex flex-wrap items-center gap-3 text-xs text-slate-600">
+        {[
+          ["p < 0.001", "#1e3a8a"],
+          ["p < 0.01", "#3b82f6"],
+          ["p < 0.05", "#93c5fd"],
+          ["p ≥ 0.05 (not significant)", "#f1f5f9"],
+        ].map(([l, c]) => (
+          <span key={l} className="inline-flex items-center gap-1">
+            <span aria-hidden className="inline-block h-3 w-4 rounded-sm ring-1 ring-slate-300" style={{ background: c }} /> {l}
+          </span>
+        ))}
+        <span>▲ row solves more queries than column, ▼ fewer. No multiple-comparison correction.</span>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,136 @@
+// Compare 2-4 submissions of one benchmark version on the same queries (the paper's Table 5):
+// for each pair and k in {1, 3, 5}, the queries only A solves and only B solves, the exact
+// McNemar p-value on them, and the paired-bootstrap difference of exec@k with its 95% interval
+// (the same resamples and arithmetic as the stored pairwise statistics, computed here so an
+// owner's unpublished submission can take part). Who may be compared: published submissions,
+// and the viewer's own scored ones; any other id is dropped without saying whether it exists.
+import type { Principal } from "@/lib/auth/principal";
+import { db } from "@/lib/db/client";
+import { listPublishedInOrder } from "@/lib/leaderboard/list-published";
+import { discordantCounts } from "@/lib/leaderboard/pairwise";
+import { resolveVersion, type ResolvedVersion } from "@/lib/leaderboard/resolve-version";
+import { bootstrapReplicateMeans, percentileInterval } from "@/lib/metrics/bootstrap";
+import { mcnemarExact } from "@/lib/metrics/mcnemar";
+
+export const COMPARE_KS = [1, 3, 5] as const;
+
+export interface CompareCandidate {
+  submissionId: string;
+  model: string;
+  provider: string;
+  /** false: the viewer's own, not published (visible to them only). */
+  published: boolean;
+}
+
+export interface PairAtK {
+  k: number;
+  aValue: number;
+  bValue: number;
+  delta: number;
+  ci95: [number, number];
+  aOnly: number;
+  bOnly: number;
+  pValue: number;
+}
+
+export interface ComparedPair {
+  a: CompareCandidate;
+  b: CompareCandidate;
+  byK: PairAtK[];
+}
+
+export interface CompareQuery {
+  queryId: string;
+  functionName: string;
+  domain: string;
+}
+
+export interface CompareData {
+  version: ResolvedVersion;
+  candidates: CompareCandidate[];
+  selected: CompareCandidate[];
+  pairs: ComparedPair[];
+  /** Per selected submission (same order), exec@k per query in benchmark order, for k in COMPARE_KS. */
+  solved: Map<string, Record<number, Uint8Array>>;
+  queries: CompareQuery[];
+}
+
+async function candidatesFor(versionId: number, viewer: Principal | null): Promise<CompareCandidate[]> {
+  const published = (await listPublishedInOrder(versionId)).map((p) => ({ submissionId: p.submissionId, model: p.model, provider: p.provider, published: true }));
+  if (!viewer) return published;
+  const own = await db().submission.findMany({
+    where: { versionId, userId: viewer.userId, status: { not: "published" }, metrics: { some: {} } },
+    orderBy: { createdAt: "desc" },
+    select: { id: true, modelName: true, provider: true },
+  });
+  return [...published, ...own.map((s) => ({ submissionId: s.id, model: s.modelName, provider: s.provider, published: false }))];
+}
+
+/** exec@k per query for each submission, from the stored pass vectors of its top-k. */
+async function loadSolved(ids: string[], k: readonly number[]): Promise<Map<string, Record<number, Uint8Array>>> {
+  const out = new Map<string, Record<number, Uint8Array>>();
+  if (ids.length === 0) return out;
+  // One JSON text per submission: thousands of ranking rows are slow through the ORM's mapping.
+  const rows = await db().$queryRaw<{ submission_id: string; passes: string }[]>`
+    SELECT r.submission_id::text AS submission_id, json_agg(r.passes ORDER BY q.position)::text AS passes
+    FROM rankings r JOIN queries q ON q.id = r.query_db_id
+    WHERE r.submission_id = ANY(${ids}::uuid[]) GROUP BY r.submission_id`;
+  for (const r of rows) {
+    const passes = JSON.parse(r.passes) as boolean[][];
+    out.set(r.submission_id, Object.fromEntries(k.map((kk) => [kk, Uint8Array.from(passes, (p) => (p.slice(0, kk).some(Boolean) ? 1 : 0))])));
+  }
+  return out;
+}
+
+/** Every unordered pair of `systems` (in the given order) at every k. */
+export function comparePairsAt(systems: readonly { candidate: CompareCandidate; solved: Record<number, Uint8Array> }[], ks: readonly number[] = COMPARE_KS): ComparedPair[] {
+  if (systems.length < 2) return [];
+  const columns = systems.flatMap((s) => ks.map((k) => Float64Array.from(s.solved[k])));
+  const replicates = bootstrapReplicateMeans(columns);
+  const mean = (c: Float64Array) => c.reduce((x, y) => x + y, 0) / c.length;
+  const at = (si: number, ki: number) => si * ks.length + ki;
+  const pairs: ComparedPair[] = [];
+  for (let i = 0; i < systems.length; i++) {
+    for (let j = i + 1; j < systems.length; j++) {
+      pairs.push({
+        a: systems[i].candidate,
+        b: systems[j].candidate,
+        byK: ks.map((k, ki) => {
+          const ca = columns[at(i, ki)], cb = columns[at(j, ki)];
+          const ra = replicates[at(i, ki)], rb = replicates[at(j, ki)];
+          const diff = Float64Array.from(ra, (x, r) => x - rb[r]);
+          const ci = percentileInterval(diff);
+          const { aOnly, bOnly } = discordantCounts(ca, cb);
+          const aValue = mean(ca), bValue = mean(cb);
+          return { k, aValue, bValue, delta: aValue - bValue, ci95: [ci.low, ci.high], aOnly, bOnly, pValue: mcnemarExact(aOnly, bOnly) };
+        }),
+      });
+    }
+  }
+  return pairs;
+}
+
+export async function getCompare(slug: string, version: string, requested: readonly string[], viewer: Principal | null): Promise<CompareData> {
+  const v = await resolveVersion(slug, version);
+  const candidates = await candidatesFor(v.id, viewer);
+  // Lettered A-D in leaderboard order (then the viewer's own), whatever order the link lists them
+  // in, so A is the better-placed published system as in the stored pairwise statistics.
+  const wanted = new Set(requested);
+  const selected = candidates.filter((c) => wanted.has(c.submissionId)).slice(0, 4);
+  const [solved, queries] = await Promise.all([
+    loadSolved(selected.map((s) => s.submissionId), COMPARE_KS),
+    selected.length >= 2
+      ? db().query.findMany({ where: { versionId: v.id }, orderBy: { position: "asc" }, select: { queryId: true, functionName: true, domain: true } })
+      : Promise.resolve([] as CompareQuery[]),
+  ]);
+  // A selected submission without rankings (not scored yet) cannot be compared.
+  const usable = selected.filter((s) => solved.get(s.submissionId)?.[1]?.length === queries.length && queries.length > 0);
+  return {
+    version: v,
+    candidates,
+    selected: usable,
+    pairs: comparePairsAt(usable.map((s) => ({ candidate: s, solved: solved.get(s.submissionId)! }))),
+    solved,
+    queries,
+  };
+}
