@@ -31,27 +31,29 @@ try {
     fs.writeFileSync(path.join(dir, "q.f32"), Buffer.from(queries.buffer));
     fs.writeFileSync(path.join(dir, "c.f32"), Buffer.from(corpus.buffer));
     fs.writeFileSync(path.join(dir, "own.json"), JSON.stringify(own));
-    const ours: number[] = [];
+    const ours: number[] = [], oursCpu: number[] = [];
     let result: ReturnType<typeof rankCorpus> | undefined;
     const runOurs = () => {
       for (let r = 0; r < REPS; r++) {
-        const t0 = performance.now();
+        const t0 = performance.now(), c0 = process.cpuUsage();
         result = rankCorpus({ queries, corpus, dims, similarity: "cosine", k: 10, watch: own });
         ours.push(performance.now() - t0);
+        const c = process.cpuUsage(c0);
+        oursCpu.push((c.user + c.system) / 1000);
       }
     };
     runOurs();
     const out = execFileSync("python3", [path.join(import.meta.dirname, "numpy-rank.py"), path.join(dir, "q.f32"), path.join(dir, "c.f32"), String(Q), String(C), String(dims), String(REPS), path.join(dir, "own.json")], { maxBuffer: 64 << 20 });
-    const np = JSON.parse(out.toString()) as { ms: number[]; top: number[][] };
+    const np = JSON.parse(out.toString()) as { ms: number[]; cpuMs: number[]; top: number[][] };
     runOurs();
     const single = performance.now();
     rankCorpus({ queries, corpus, dims, similarity: "cosine", k: 10, watch: own }, { threads: 1 });
     const singleMs = performance.now() - single;
-    const o = stats(ours), n = stats(np.ms);
+    const o = stats(ours), n = stats(np.ms), oc = stats(oursCpu);
     const agree = np.top.filter((t, i) => t.every((j, r) => j === result!.top[i][r])).length;
     console.log(
-      `d=${String(dims).padEnd(4)} ours best ${o.best.toFixed(0)} ms, median ${o.median.toFixed(0)} ms (${defaultThreads()} threads; 1 thread ${singleMs.toFixed(0)} ms; ` +
-        `${result!.stats.exactPairs} pairs rescored in float64) | numpy best ${n.best.toFixed(0)} ms, median ${n.median.toFixed(0)} ms | ` +
+      `d=${String(dims).padEnd(4)} ours best ${o.best.toFixed(0)} ms, median ${o.median.toFixed(0)} ms (CPU ${oc.best.toFixed(0)} ms over ${defaultThreads()} threads; 1 thread ${singleMs.toFixed(0)} ms; ` +
+        `${result!.stats.exactPairs} pairs rescored in float64) | numpy best ${n.best.toFixed(0)} ms, median ${n.median.toFixed(0)} ms (CPU ${stats(np.cpuMs).best.toFixed(0)} ms) | ` +
         `ratio best ${(o.best / n.best).toFixed(2)}x, median ${(o.median / n.median).toFixed(2)}x | identical top-10 on ${agree}/${Q} queries`,
     );
   }

@@ -47,10 +47,12 @@ for (let s = 0; s < SYSTEMS; s++) {
   });
 }
 
+const cpu0 = process.cpuUsage();
 const t0 = performance.now();
 const result = await recomputeVersionAnalysis(version.id);
 const ms = performance.now() - t0;
-console.log(`recompute job, ${result.systems} published systems, ${result.pairs} pairs, ${result.analysesRefreshed} per-submission analyses computed: ${(ms / 1000).toFixed(2)} s (target < 10 s; ${os.availableParallelism()} cores, load ${os.loadavg()[0].toFixed(1)})`);
+const cpu = process.cpuUsage(cpu0);
+console.log(`recompute job, ${result.systems} published systems, ${result.pairs} pairs, ${result.analysesRefreshed} per-submission analyses computed: ${(ms / 1000).toFixed(2)} s wall, ${((cpu.user + cpu.system) / 1e6).toFixed(2)} s CPU in this process (target < 10 s; ${os.availableParallelism()} cores, load ${os.loadavg()[0].toFixed(1)})`);
 const pairRows = await db().pairwiseComparison.count({ where: { versionId: version.id } });
 console.log(`stored: ${pairRows} paired comparisons, ${await db().submissionAnalysis.count()} submission analyses, status ${result.status}`);
 await disconnectDb();

@@ -1,10 +1,11 @@
 // Every per-submission analysis of the paper beyond the headline metrics, from one
 // submission's evidence. All intervals share the submission's bootstrap resamples.
 import { BOOTSTRAP_METHOD, BOOTSTRAP_REPLICATES, BOOTSTRAP_SEED, type BootstrapOptions } from "@/lib/metrics/bootstrap";
-import { batchEstimates } from "@/lib/metrics/estimates";
-import type { QueryScores } from "@/lib/metrics/score-queries";
+import { batchEstimates, type Estimator } from "@/lib/metrics/estimates";
+import { scoreQueries, type QueryScores, type ScoreResult } from "@/lib/metrics/score-queries";
 import { measureDeception, type Deception } from "./deception";
 import type { SubmissionEvidence } from "./evidence";
+import { toQueryOutcomes } from "./query-outcomes";
 import type { BenchmarkLayout } from "./layout";
 import { attributeMisses, classifyRank1, type MissAttribution, type Rank1Kind } from "./miss-attribution";
 import { measurePerDomain, type DomainExec } from "./per-domain";
@@ -39,23 +40,38 @@ export interface SubmissionAnalysis {
   perQuery: QueryRecord[];
 }
 
+/**
+ * The headline metrics and every analysis of one submission, all intervals from ONE pass over
+ * the resample table (batchEstimates).
+ */
+export function scoreAndAnalyze(layout: BenchmarkLayout, evidence: SubmissionEvidence, opts: BootstrapOptions = {}): { scored: ScoreResult; analysis: SubmissionAnalysis } {
+  const outcomes = toQueryOutcomes(layout, evidence);
+  return batchEstimates(opts, (est) => {
+    const scored = scoreQueries(outcomes, opts, est);
+    return { scored, analysis: analyzeWith(layout, evidence, scored.perQuery, opts, est) };
+  });
+}
+
 export function analyzeSubmission(
   layout: BenchmarkLayout,
   evidence: SubmissionEvidence,
   perQueryScores: readonly QueryScores[],
   opts: BootstrapOptions = {},
 ): SubmissionAnalysis {
+  return batchEstimates(opts, (est) => analyzeWith(layout, evidence, perQueryScores, opts, est));
+}
+
+function analyzeWith(layout: BenchmarkLayout, evidence: SubmissionEvidence, perQueryScores: readonly QueryScores[], opts: BootstrapOptions, est: Estimator): SubmissionAnalysis {
   if (evidence.length !== layout.queries.length || perQueryScores.length !== layout.queries.length) {
     throw new RangeError(`evidence for ${evidence.length} and scores for ${perQueryScores.length} of ${layout.queries.length} queries`);
   }
-  // All intervals of the submission from one pass over the resample table (batchEstimates).
-  const measured = batchEstimates(opts, (est) => ({
+  const measured = {
     missAttribution: attributeMisses(layout, evidence, est),
     similarityGap: measureSimilarityGap(layout, evidence, est),
     deception: measureDeception(layout, evidence, est),
     perDomain: measurePerDomain(layout, evidence, est),
     poolDensity: measurePoolDensity(layout, evidence, est),
-  }));
+  };
   const { perQuery: gaps, ...similarityGap } = measured.similarityGap;
   const perQuery = layout.queries.map((q, qi): QueryRecord => {
     const e = evidence[qi], s = perQueryScores[qi];

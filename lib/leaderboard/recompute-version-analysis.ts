@@ -3,13 +3,13 @@
 // (re)computes any published submission's own analysis that is missing or from an older engine.
 // Idempotent; written in one transaction under a per-version advisory lock, and only if the
 // published set is still the one the statistics describe (otherwise a newer job will run).
-import { analyzeSubmission, ANALYSIS_ENGINE_VERSION, type SubmissionAnalysis } from "@/lib/analysis/analyze-submission";
+import { ANALYSIS_ENGINE_VERSION, scoreAndAnalyze, type SubmissionAnalysis } from "@/lib/analysis/analyze-submission";
 import { evidenceFromRankings, loadStoredRankingsOf } from "@/lib/analysis/load-evidence";
 import { toQueryOutcomes } from "@/lib/analysis/query-outcomes";
 import { storeSubmissionAnalysis } from "@/lib/analysis/store-analysis";
 import { db } from "@/lib/db/client";
 import type { Prisma } from "@/lib/db/generated/client";
-import { scoreQueries, scorePerQuery } from "@/lib/metrics/score-queries";
+import { scorePerQuery } from "@/lib/metrics/score-queries";
 import { loadScoringContext } from "@/lib/submissions/pipeline/load-scoring-context";
 import { compareSystems } from "./compare-systems";
 import { listPublishedInOrder, publishedSetKey } from "./list-published";
@@ -42,13 +42,12 @@ export async function recomputeVersionAnalysis(versionId: number): Promise<Recom
   const refreshed: { submissionId: string; analysis: SubmissionAnalysis }[] = [];
   const systems = ids.map((id) => {
     const evidence = evidenceFromRankings(ctx, bySubmission.get(id)!);
-    const outcomes = toQueryOutcomes(ctx.layout, evidence);
     if (!current.has(id)) {
-      const scored = scoreQueries(outcomes);
-      refreshed.push({ submissionId: id, analysis: analyzeSubmission(ctx.layout, evidence, scored.perQuery) });
+      const { scored, analysis } = scoreAndAnalyze(ctx.layout, evidence);
+      refreshed.push({ submissionId: id, analysis });
       return toSystemScores(id, scored.perQuery);
     }
-    return toSystemScores(id, scorePerQuery(outcomes));
+    return toSystemScores(id, scorePerQuery(toQueryOutcomes(ctx.layout, evidence)));
   });
   const comparison = compareSystems(ctx.queries.map((q) => q.queryId), systems);
   const payload = { bootstrap: comparison.bootstrap, difficulty: comparison.difficulty, tieGroups: comparison.tieGroups } as unknown as Prisma.InputJsonValue;

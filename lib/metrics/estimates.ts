@@ -122,36 +122,54 @@ export function directEstimator(opts: BootstrapOptions = {}): Estimator {
 
 const PENDING: [number, number] = [NaN, NaN];
 
+const sameColumn = (a: ArrayLike<number>, b: ArrayLike<number>) => a.length === b.length && !Array.prototype.some.call(a, (v: number, i: number) => !Object.is(v, b[i]));
+
+function columnKey(col: ArrayLike<number>): string {
+  let h = 0x811c9dc5;
+  for (const byte of new Uint8Array(Float64Array.from(col).buffer)) h = Math.imul(h ^ byte, 0x01000193);
+  return `${col.length}:${h >>> 0}`;
+}
+
 export function batchEstimates<T>(opts: BootstrapOptions, run: (est: Estimator) => T): T {
-  // Pass 1: record the columns; answer with exact values and placeholder intervals (nothing
-  // may depend on an interval, only on whether an estimate exists).
-  const recorded: ArrayLike<number>[] = [];
+  // Pass 1: record the columns (each distinct column once); answer with exact values and
+  // placeholder intervals (nothing may depend on an interval, only on whether one exists).
+  const unique: ArrayLike<number>[] = [];
+  const byKey = new Map<string, number[]>();
+  const calls: number[] = [];
+  const record = (col: ArrayLike<number>) => {
+    const key = columnKey(col);
+    const same = (byKey.get(key) ?? []).find((u) => sameColumn(unique[u], col));
+    if (same !== undefined) return calls.push(same);
+    byKey.set(key, [...(byKey.get(key) ?? []), unique.length]);
+    calls.push(unique.length);
+    unique.push(col);
+  };
   run({
-    mean: (columns) => columns.map((c) => (recorded.push(c), { value: sumInOrder(c) / c.length, ci95: PENDING })),
+    mean: (columns) => columns.map((c) => (record(c), { value: sumInOrder(c) / c.length, ci95: PENDING })),
     ratio: (ratios) =>
       ratios.map((r) => {
-        recorded.push(r.num, r.den);
+        record(r.num);
+        record(r.den);
         const den = sumInOrder(r.den);
         return den === 0 ? null : { value: sumInOrder(r.num) / den, ci95: PENDING };
       }),
     median: (values, include) => (Array.prototype.some.call(include, Boolean) ? { value: NaN, ci95: PENDING } : null),
   });
-  // One pass over the resample table for every recorded column.
-  const sums = recorded.length > 0 ? bootstrapReplicateSums(recorded, opts) : [];
+  // One pass over the resample table for every distinct column.
+  const sums = unique.length > 0 ? bootstrapReplicateSums(unique, opts) : [];
   // Pass 2: the same computation, answered from the sums in the order they were recorded.
   let next = 0;
   const take = (col: ArrayLike<number>) => {
-    const expected = recorded[next];
-    if (!expected || expected.length !== col.length || Array.prototype.some.call(col, (v: number, i: number) => v !== expected[i])) {
-      throw new Error("batchEstimates: the second pass asked for different columns than the first");
-    }
-    return sums[next++];
+    const u = calls[next];
+    if (u === undefined || !sameColumn(unique[u], col)) throw new Error("batchEstimates: the second pass asked for different columns than the first");
+    next++;
+    return sums[u]; // finishing reads the sums, it never reorders them
   };
   const result = run({
     mean: (columns) => columns.map((c) => finishMean(c, take(c))),
     ratio: (ratios) => ratios.map((r) => finishRatio(r, take(r.num), take(r.den))),
     median: (values, include) => medianEstimate(values, include, opts),
   });
-  if (next !== recorded.length) throw new Error("batchEstimates: the second pass used fewer columns than the first");
+  if (next !== calls.length) throw new Error("batchEstimates: the second pass used fewer columns than the first");
   return result;
 }

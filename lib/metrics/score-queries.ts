@@ -1,7 +1,8 @@
 // Scores one submission: per-query metrics, their unweighted means over queries (§4.1) and
 // 95% bootstrap intervals (§4.2). All metrics share the same resamples (see bootstrap.ts).
 import { AppError } from "@/lib/errors/app-error";
-import { BOOTSTRAP_METHOD, BOOTSTRAP_REPLICATES, BOOTSTRAP_SEED, bootstrapIntervals } from "./bootstrap";
+import { BOOTSTRAP_METHOD, BOOTSTRAP_REPLICATES, BOOTSTRAP_SEED } from "./bootstrap";
+import { directEstimator, type Estimator } from "./estimates";
 import { METRIC_KS, execAtK, executionPrecisionAtK, ndcgAtK } from "./per-query-metrics";
 
 export type MetricName = "exec" | "execution_precision" | "ndcg";
@@ -46,7 +47,8 @@ export interface ScoreResult {
   bootstrap: { replicates: number; seed: number; method: string };
 }
 
-export function scoreQueries(outcomes: readonly QueryOutcome[], opts: ScoreOptions = {}): ScoreResult {
+/** `est`: where the intervals come from (a batch shared with other statistics, or immediate). */
+export function scoreQueries(outcomes: readonly QueryOutcome[], opts: ScoreOptions = {}, est?: Estimator): ScoreResult {
   const ks = opts.ks ?? METRIC_KS;
   const replicates = opts.replicates ?? BOOTSTRAP_REPLICATES;
   const seed = opts.seed ?? BOOTSTRAP_SEED;
@@ -54,13 +56,13 @@ export function scoreQueries(outcomes: readonly QueryOutcome[], opts: ScoreOptio
 
   const keys = METRIC_NAMES.flatMap((name) => ks.map((k) => ({ name, k })));
   const columns = keys.map(({ name, k }) => Float64Array.from(perQuery, (row) => row[name][k]));
-  const intervals = bootstrapIntervals(columns, { replicates, seed });
+  const estimates = (est ?? directEstimator({ replicates, seed })).mean(columns);
   const metrics = keys.map(({ name, k }, m) => ({
     name,
     k,
     value: mean(columns[m]),
-    ciLow: intervals[m].low,
-    ciHigh: intervals[m].high,
+    ciLow: estimates[m].ci95[0],
+    ciHigh: estimates[m].ci95[1],
   }));
   return { metrics, perQuery, bootstrap: { replicates, seed, method: BOOTSTRAP_METHOD } };
 }
