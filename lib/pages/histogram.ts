@@ -26,12 +26,14 @@ export function histogram(series: readonly (readonly number[])[], targetBins = 3
     if (v > hi) hi = v;
   }
   const w = niceWidth(hi - lo, targetBins);
-  const start = Math.floor(lo / w), end = Math.floor(hi / w) + 1;
+  // The epsilon keeps a value on an edge (0.6 / 0.05 = 11.999…) in the bin above it.
+  const index = (v: number) => Math.floor(v / w + 1e-9);
+  const start = index(lo), end = index(hi) + 1;
   const bins: Bin[] = [];
   for (let i = start; i < end; i++) bins.push({ from: round(i * w), to: round((i + 1) * w), counts: series.map(() => 0) });
   series.forEach((values, s) => {
     for (const v of values) {
-      const i = Math.min(bins.length - 1, Math.max(0, Math.floor(v / w) - start));
+      const i = Math.min(bins.length - 1, Math.max(0, index(v) - start));
       bins[i].counts[s]++;
     }
   });
