@@ -6,6 +6,7 @@ import { TIE_ALPHA } from "@/lib/leaderboard/tie-groups";
 import { BOOTSTRAP_REPLICATES, BOOTSTRAP_SEED } from "@/lib/metrics/bootstrap";
 import { METRIC_KS } from "@/lib/metrics/per-query-metrics";
 import { MIN_RANKING_DEPTH } from "@/lib/rankings/ranking-format";
+import { DEFAULT_TIMEOUT_MS, RUNNER_VERSION } from "@/lib/sandbox/types";
 
 export const metadata: Metadata = {
   title: "Methodology · ExecBoard",
@@ -16,34 +17,73 @@ export const metadata: Metadata = {
 // from what the scoring engine does.
 const ks = METRIC_KS.join(", ");
 
+// The sections in page order, for the table of contents.
+const TOC: [string, string][] = [
+  ["ranking", "Ranking"],
+  ["sandbox", "Execution sandbox"],
+  ["metrics", "Headline metrics"],
+  ["intervals", "Confidence intervals"],
+  ["misses", "Rank-1 miss attribution"],
+  ["gap", "Similarity gap"],
+  ["deception", "Deception"],
+  ["domains", "Per-domain exec@1"],
+  ["density", "Pool density"],
+  ["pairs", "Paired comparisons"],
+  ["difficulty", "Difficulty and tie groups"],
+  ["rankings", "Ranking-file submissions"],
+];
+
 function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
   return (
-    <section id={id} aria-labelledby={`${id}-title`} className="space-y-3">
-      <h2 id={`${id}-title`} className="text-lg font-semibold tracking-tight">
+    <section id={id} aria-labelledby={`${id}-title`} className="scroll-mt-6 space-y-3 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+      <h2 id={`${id}-title`} className="text-lg font-semibold tracking-tight text-slate-900">
         {title}
       </h2>
-      <div className="space-y-3 text-sm leading-6 text-slate-700">{children}</div>
+      <div className="space-y-3 text-[15px] leading-7 text-slate-700">{children}</div>
     </section>
   );
 }
 
+// A choice the paper leaves open: labelled in words, not only by its colour.
 function Choice({ children }: { children: React.ReactNode }) {
-  return <p className="border-l-4 border-amber-400 bg-amber-50 px-3 py-2 text-slate-800">{children}</p>;
+  return (
+    <div className="rounded-lg border-l-4 border-amber-400 bg-amber-50 px-4 py-3 text-sm leading-6 text-slate-800">
+      <p className="mb-1 text-xs font-semibold uppercase tracking-wide text-amber-900">ExecBoard&apos;s choice</p>
+      <p>{children}</p>
+    </div>
+  );
 }
 
 const code = "rounded bg-slate-100 px-1 py-0.5 font-mono text-xs";
 
 export default function MethodologyPage() {
   return (
-    <article className="mx-auto max-w-3xl space-y-10">
-      <header className="space-y-2">
-        <h1 className="text-2xl font-semibold tracking-tight">Methodology</h1>
-        <p className="text-sm text-slate-600">
+    <div className="lg:grid lg:grid-cols-[13rem_1fr] lg:gap-10">
+      <nav aria-label="Methodology sections" className="mb-6 lg:mb-0">
+        <div className="lg:sticky lg:top-6">
+          <p className="mb-2 text-xs font-semibold uppercase tracking-wide text-slate-500">On this page</p>
+          <ol className="flex flex-wrap gap-x-4 gap-y-1 text-sm lg:block lg:space-y-1">
+            {TOC.map(([id, label]) => (
+              <li key={id}>
+                <a href={`#${id}`} className="text-slate-600 underline-offset-2 hover:text-slate-900 hover:underline">
+                  {label}
+                </a>
+              </li>
+            ))}
+          </ol>
+        </div>
+      </nav>
+    <article className="max-w-3xl space-y-6">
+      <header className="space-y-3">
+        <h1 className="text-2xl font-semibold tracking-tight text-slate-900 sm:text-3xl">Methodology</h1>
+        <p className="text-[15px] leading-7 text-slate-600">
           Every statistic follows the ExecRetrieval paper (§4, §5 and Appendices C and G). Where the paper leaves a choice
           open, the choice made here is marked like this:
         </p>
         <Choice>A choice the paper leaves open, fixed for every benchmark and submission.</Choice>
-        <p className="text-sm text-slate-600">Analysis engine version {ANALYSIS_ENGINE_VERSION}.</p>
+        <p className="text-sm text-slate-600">
+          Analysis engine version {ANALYSIS_ENGINE_VERSION} · sandbox runner version {RUNNER_VERSION}.
+        </p>
       </header>
 
       <Section id="ranking" title="Ranking">
@@ -58,6 +98,23 @@ export default function MethodologyPage() {
           top 10, and those are rescored in float64, so the ranking and its scores are exactly those of a full float64 scan.
         </Choice>
         <p>The top 10 snippets of each query are executed against the query&apos;s tests; a snippet passes when every test passes.</p>
+      </Section>
+
+      <Section id="sandbox" title="Execution sandbox">
+        <p>
+          Each (snippet, test suite) pair runs in an isolated sandbox (a Docker container without network, or a locked-down
+          process), with a {DEFAULT_TIMEOUT_MS / 1000}-second limit per suite. Every test ends as{" "}
+          <code className={code}>pass</code>, <code className={code}>FAIL</code> (the assertion),{" "}
+          <code className={code}>FAIL:&lt;Exception&gt;</code>, <code className={code}>TIMEOUT</code> or{" "}
+          <code className={code}>ERROR:&lt;Exception&gt;</code> (the code would not load), as in the paper&apos;s runner.
+          Results are cached by the SHA-256 of the code, the SHA-256 of the test suite and the runner version (now{" "}
+          {RUNNER_VERSION}), so a pair is executed once however many submissions retrieve it.
+        </p>
+        <Choice>
+          Verdicts are decided outside the candidate&apos;s process: the candidate only returns the values a test&apos;s call
+          produces, as plain data, and a trusted program compares them with the expected values, so a snippet cannot forge a
+          pass. The details, and what the sandbox does not guarantee, are in the repository&apos;s docker/SANDBOX.md.
+        </Choice>
       </Section>
 
       <Section id="metrics" title="Headline metrics">
@@ -190,5 +247,6 @@ export default function MethodologyPage() {
         </Choice>
       </Section>
     </article>
+    </div>
   );
 }
