@@ -1,3 +1,5 @@
+import Link from "next/link";
+import { comparePath, queriesPath, versionPath } from "@/components/benchmark/paths";
 import { listBenchmarkVersions } from "@/lib/benchmark/list-benchmark-versions";
 
 export const dynamic = "force-dynamic";
@@ -15,14 +17,15 @@ export default async function BenchmarksPage() {
       {benchmarks.map((b) => (
         <section key={b.slug} aria-labelledby={`versions-${b.slug}`} className="space-y-3">
           <h2 id={`versions-${b.slug}`} className="text-xl font-semibold">
-            {b.name} <span className="font-mono text-sm font-normal text-slate-500">{b.slug}</span>
+            {b.name} <span className="font-mono text-sm font-normal text-slate-600">{b.slug}</span>
           </h2>
           <p className="max-w-3xl text-sm text-slate-600">
             {b.description} License: {b.license}.
           </p>
+          <div className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white px-4 shadow-sm">
           <table className="min-w-full text-left text-sm">
             <caption className="sr-only">Versions of {b.name}</caption>
-            <thead className="border-b border-slate-200 text-slate-500">
+            <thead className="border-b border-slate-200 text-slate-600">
               <tr>
                 <th scope="col" className="py-2 pr-6">Version</th>
                 <th scope="col" className="py-2 pr-6">Imported</th>
@@ -30,6 +33,9 @@ export default async function BenchmarksPage() {
                 <th scope="col" className="py-2 pr-6 text-right">Snippets</th>
                 <th scope="col" className="py-2 pr-6 text-right">Distractors</th>
                 <th scope="col" className="py-2 pr-6 text-right">Published results</th>
+                <th scope="col" className="py-2">
+                  <span className="sr-only">Pages</span>
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -37,17 +43,31 @@ export default async function BenchmarksPage() {
                 <tr key={v.version} className="border-b border-slate-100">
                   <th scope="row" className="py-2 pr-6 font-mono font-normal">
                     {v.version}
-                    {v.current ? <span className="ml-2 rounded bg-emerald-100 px-1.5 py-0.5 text-xs text-emerald-800">current</span> : null}
+                    {v.current ? <span className="ml-2 rounded bg-emerald-100 px-1.5 py-0.5 font-sans text-xs text-emerald-900">current</span> : null}
                   </th>
                   <td className="py-2 pr-6">{v.createdAt.slice(0, 10)}</td>
                   <td className="py-2 pr-6 text-right tabular-nums">{v.queries}</td>
                   <td className="py-2 pr-6 text-right tabular-nums">{v.corpus}</td>
                   <td className="py-2 pr-6 text-right tabular-nums">{v.distractors}</td>
                   <td className="py-2 pr-6 text-right tabular-nums">{v.publishedSubmissions}</td>
+                  <td className="whitespace-nowrap py-2">
+                    <span className="flex gap-3">
+                      <Link href={versionPath(b.slug, v.version)} className="text-emerald-800 underline underline-offset-2" aria-label={`Leaderboard of ${b.name} ${v.version}`}>
+                        leaderboard
+                      </Link>
+                      <Link href={queriesPath(b.slug, v.version)} className="text-emerald-800 underline underline-offset-2" aria-label={`Queries of ${b.name} ${v.version}`}>
+                        queries
+                      </Link>
+                      <Link href={comparePath(b.slug, v.version)} className="text-emerald-800 underline underline-offset-2" aria-label={`Compare submissions of ${b.name} ${v.version}`}>
+                        compare
+                      </Link>
+                    </span>
+                  </td>
                 </tr>
               ))}
             </tbody>
           </table>
+          </div>
         </section>
       ))}
     </div>
