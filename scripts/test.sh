@@ -39,7 +39,7 @@ eb_spawn node_modules/.bin/next start -p 3111 -H 127.0.0.1 >"$T/web.log" 2>&1
 eb_wait_http "$EXECBOARD_URL/api/v1/health" || { tail -40 "$T/web.log"; eb_die "test web server did not start"; }
 
 step "unit + integration" npx vitest run --reporter=default --reporter=json --outputFile.json="$T/vitest.json"
-step "seed demo for e2e" node bin/execboard.mjs demo seed
+step "seed demo for e2e" node bin/execboard.mjs demo seed --benchmark demo
 step "e2e (Chromium)" env PLAYWRIGHT_JSON_OUTPUT_NAME="$T/playwright.json" npx playwright test --reporter=list,json
 
 counts=$(node -e '

@@ -17,7 +17,7 @@ const COMMANDS: Record<string, { summary: string; load: () => Promise<(argv: str
   tokens: { summary: "tokens create|list|revoke|rotate  (your API tokens)", load: async () => (await import("./tokens-command")).tokensCommand },
   quota: { summary: "quota --benchmark <slug> [--check] | quota set --user <e> --benchmark <slug> --per-day|--total|--concurrent <n>", load: async () => (await import("./quota-command")).quotaCommand },
   baselines: { summary: "baselines submit --benchmark <slug> [--wait] [--publish]", load: async () => (await import("./baselines-command")).baselinesCommand },
-  demo: { summary: "demo seed  (import the demo benchmark, score and publish its baselines)", load: async () => (await import("./demo-command")).demoCommand },
+  demo: { summary: "demo seed [--benchmark core|demo|<dir>]  (import a built-in benchmark, score and publish its baselines)", load: async () => (await import("./demo-command")).demoCommand },
   worker: { summary: "start a scoring worker", load: async () => (await import("./worker-command")).workerCommand },
 };
 
