@@ -7,14 +7,14 @@ export function SnippetCard({ snippet, tests }: { snippet: DrilldownSnippet; tes
   const s = snippet;
   return (
     <article
-      className={`rounded-lg border bg-white p-4 shadow-sm ${s.passes ? "border-emerald-300" : "border-rose-200"}`}
+      className={`rounded-xl border bg-white p-4 shadow-sm ${s.passes ? "border-emerald-300" : "border-rose-200"}`}
       aria-label={`Rank ${s.rank}: ${roleLabel(s)}`}
     >
       <header className="mb-2 flex flex-wrap items-baseline gap-x-3 gap-y-1 text-sm">
         <span className="font-semibold">Rank {s.rank}</span>
         <span className="font-mono text-slate-600">score {s.score.toFixed(4)}</span>
         <span className="rounded bg-slate-100 px-1.5 py-0.5 text-slate-700">{roleLabel(s)}</span>
-        <span className="font-mono text-xs text-slate-500">{s.corpusId}</span>
+        <span className="font-mono text-xs text-slate-600">{s.corpusId}</span>
         <span className={`ml-auto font-medium ${s.passes ? "text-emerald-700" : "text-rose-700"}`}>
           {s.passes ? "passes" : "fails"} {s.testsPassed}/{tests.length} tests
         </span>
@@ -49,8 +49,12 @@ export function OtherSubmissionLinks({ queryId, others }: { queryId: string; oth
     <ul className="flex flex-wrap gap-2 text-sm">
       {others.map((o) => (
         <li key={o.id}>
-          <Link href={`/submissions/${o.id}/queries/${queryId}`} className="rounded border border-slate-200 bg-white px-2 py-1 hover:border-slate-400">
-            {o.model} <span aria-label={o.rank1Passes ? "rank 1 passes" : "rank 1 fails"}>{o.rank1Passes ? "✓" : "✗"}</span>
+          <Link href={`/submissions/${o.id}/queries/${queryId}`} className="inline-block rounded-md border border-slate-200 bg-white px-2 py-1 hover:border-slate-400 focus-visible:outline focus-visible:outline-2 focus-visible:outline-emerald-600">
+            {o.model}{" "}
+            <span aria-hidden className={o.rank1Passes ? "text-emerald-700" : "text-rose-700"}>
+              {o.rank1Passes ? "✓" : "✗"}
+            </span>
+            <span className="sr-only">{o.rank1Passes === null ? "(not ranked)" : o.rank1Passes ? "(rank 1 passes)" : "(rank 1 fails)"}</span>
           </Link>
         </li>
       ))}

@@ -3,6 +3,9 @@ import { notFound } from "next/navigation";
 import { ScoreBars } from "@/components/drilldown/score-bars";
 import { OtherSubmissionLinks, SnippetCard } from "@/components/drilldown/snippet-card";
 import { bugLabel } from "@/components/drilldown/role-label";
+import { queryPath, versionPath } from "@/components/benchmark/paths";
+import { Badge } from "@/components/ui/badge";
+import { humanize } from "@/components/ui/format";
 import { getQueryDrilldown, type QueryDrilldown } from "@/lib/drilldown/get-query-drilldown";
 import { getPageViewer } from "@/lib/auth/page-viewer";
 import { isAppError } from "@/lib/errors/app-error";
@@ -32,32 +35,59 @@ export default async function QueryDrilldownPage({
   const base = `/submissions/${d.submission.id}/queries`;
   return (
     <div className="space-y-8">
-      <nav className="flex items-center justify-between text-sm text-slate-600">
+      <nav aria-label="Breadcrumb" className="flex flex-wrap items-center justify-between gap-2 text-sm text-slate-600">
         <span>
-          <Link href="/" className="hover:text-slate-900">
+          <Link href={versionPath(d.submission.benchmark, d.submission.version)} className="underline-offset-2 hover:text-slate-900 hover:underline">
             {d.submission.benchmark} {d.submission.version}
           </Link>{" "}
-          / <span className="font-medium text-slate-900">{d.submission.model}</span> / {d.query.queryId}
+          <span aria-hidden>/</span>{" "}
+          <Link href={`/submissions/${d.submission.id}`} className="font-medium text-slate-900 underline-offset-2 hover:underline">
+            {d.submission.model}
+          </Link>{" "}
+          <span aria-hidden>/</span> <span className="font-mono">{d.query.queryId}</span>
         </span>
         <span className="flex gap-3">
-          {d.neighbours.previous && <Link href={`${base}/${d.neighbours.previous}`}>← {d.neighbours.previous}</Link>}
-          {d.neighbours.next && <Link href={`${base}/${d.neighbours.next}`}>{d.neighbours.next} →</Link>}
+          {d.neighbours.previous && (
+            <Link href={`${base}/${d.neighbours.previous}`} aria-label={`Previous query, ${d.neighbours.previous}`} className="underline-offset-2 hover:text-slate-900 hover:underline">
+              ← {d.neighbours.previous}
+            </Link>
+          )}
+          {d.neighbours.next && (
+            <Link href={`${base}/${d.neighbours.next}`} aria-label={`Next query, ${d.neighbours.next}`} className="underline-offset-2 hover:text-slate-900 hover:underline">
+              {d.neighbours.next} →
+            </Link>
+          )}
         </span>
       </nav>
 
-      <section aria-labelledby="query-heading" className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
-        <p className="text-xs uppercase tracking-wide text-slate-500">
-          Query {d.query.queryId} · {d.query.domain.replaceAll("_", " ")}
-        </p>
-        <h1 id="query-heading" className="mt-1 font-mono text-xl font-semibold">
-          {d.query.functionName}
-        </h1>
+      <section aria-labelledby="query-heading" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <div className="min-w-0">
+            <p className="text-xs font-medium uppercase tracking-wide text-slate-600">
+              Query {d.query.queryId} · {humanize(d.query.domain)}
+            </p>
+            <h1 id="query-heading" className="mt-1 break-words font-mono text-xl font-semibold text-slate-900">
+              {d.query.functionName}
+            </h1>
+          </div>
+          <div className="flex flex-wrap items-center gap-2 text-sm">
+            <span className="text-slate-600">
+              under <span className="font-medium text-slate-900">{d.submission.model}</span> ({d.submission.provider})
+            </span>
+            {d.submission.status !== "published" && <Badge tone="info">{d.submission.status}: visible to its owner and maintainers only</Badge>}
+          </div>
+        </div>
         <p className="mt-2 text-slate-800">{d.query.text}</p>
+        <p className="mt-2 text-sm">
+          <Link href={queryPath(d.submission.benchmark, d.submission.version, d.query.queryId)} className="text-emerald-800 underline underline-offset-2">
+            This query under every published system
+          </Link>
+        </p>
         <details className="mt-3 text-sm">
-          <summary className="cursor-pointer text-slate-600">{d.query.tests.length} tests</summary>
+          <summary className="cursor-pointer text-slate-700">{d.query.tests.length} tests</summary>
           <ol className="mt-2 space-y-1 font-mono text-xs text-slate-700">
             {d.query.tests.map((t, i) => (
-              <li key={i}>
+              <li key={i} className="break-words">
                 t{i + 1}: {t}
               </li>
             ))}
@@ -66,53 +96,69 @@ export default async function QueryDrilldownPage({
       </section>
 
       <section aria-labelledby="rank-heading" className="space-y-3">
-        <div className="flex items-baseline justify-between">
-          <h2 id="rank-heading" className="text-lg font-semibold">
+        <div className="flex flex-wrap items-baseline justify-between gap-2">
+          <h2 id="rank-heading" className="text-lg font-semibold text-slate-900">
             Top {n} by {d.submission.similarity} similarity
           </h2>
-          <Link href={`?n=${n === 5 ? 10 : 5}`} className="text-sm text-slate-600 hover:text-slate-900">
+          <Link href={`?n=${n === 5 ? 10 : 5}`} scroll={false} className="rounded-md px-2 py-1 text-sm font-medium text-emerald-800 ring-1 ring-inset ring-emerald-300 hover:bg-emerald-50">
             show top {n === 5 ? 10 : 5}
           </Link>
         </div>
-        <ScoreBars snippets={shown} />
-        <dl className="flex flex-wrap gap-4 text-sm" aria-label="exec@k for this query">
-          {(["1", "3", "5", "10"] as const).map((k) => (
-            <div key={k} className="flex items-center gap-1.5">
-              <dt className="text-slate-600">exec@{k}</dt>
-              <dd className={d.execAtK[k] ? "font-semibold text-emerald-700" : "font-semibold text-rose-700"}>{d.execAtK[k] ? "✓" : "✗"}</dd>
-            </div>
-          ))}
-        </dl>
+        <div className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+          <ScoreBars snippets={shown} />
+          <dl className="mt-4 flex flex-wrap gap-2 text-sm" aria-label="exec@k for this query">
+            {(["1", "3", "5", "10"] as const).map((k) => (
+              <div key={k} className={`flex items-center gap-1.5 rounded-md px-2 py-1 ring-1 ring-inset ${d.execAtK[k] ? "bg-emerald-50 ring-emerald-300" : "bg-rose-50 ring-rose-300"}`}>
+                <dt className="text-slate-700">exec@{k}</dt>
+                <dd className={d.execAtK[k] ? "font-semibold text-emerald-800" : "font-semibold text-rose-800"}>
+                  <span aria-hidden>{d.execAtK[k] ? "✓" : "✗"}</span>
+                  <span className="sr-only">{d.execAtK[k] ? "solved" : "not solved"}</span>
+                </dd>
+              </div>
+            ))}
+          </dl>
+        </div>
       </section>
 
       <section aria-labelledby="own-heading" className="space-y-2">
-        <h2 id="own-heading" className="text-lg font-semibold">
+        <h2 id="own-heading" className="text-lg font-semibold text-slate-900">
           This query&apos;s canonical and distractors
         </h2>
-        <table className="min-w-full text-sm">
-          <thead className="text-left text-xs uppercase tracking-wide text-slate-500">
-            <tr>
-              <th className="py-1 pr-4">Snippet</th>
-              <th className="py-1 pr-4">Role</th>
-              <th className="py-1 pr-4 text-right">Score</th>
-              <th className="py-1 text-right">Rank</th>
-            </tr>
-          </thead>
-          <tbody>
-            {d.own.map((o) => (
-              <tr key={o.corpusId} className="border-t border-slate-100">
-                <td className="py-1 pr-4 font-mono">{o.corpusId}</td>
-                <td className="py-1 pr-4">{o.role === "canonical" ? "canonical" : bugLabel(o.bugType)}</td>
-                <td className="py-1 pr-4 text-right font-mono tabular-nums">{o.score.toFixed(4)}</td>
-                <td className="py-1 text-right">{o.rank ?? "> 10"}</td>
+        <div className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white px-4 py-2 shadow-sm">
+          <table className="min-w-full text-sm">
+            <caption className="sr-only">Scores of this query&apos;s own snippets; a distractor at or above the canonical deceives</caption>
+            <thead className="border-b border-slate-200 text-left text-xs text-slate-600">
+              <tr>
+                <th scope="col" className="py-1.5 pr-4 font-semibold">Snippet</th>
+                <th scope="col" className="py-1.5 pr-4 font-semibold">Role</th>
+                <th scope="col" className="py-1.5 pr-4 text-right font-semibold">Score</th>
+                <th scope="col" className="py-1.5 pr-4 text-right font-semibold">vs canonical</th>
+                <th scope="col" className="py-1.5 text-right font-semibold">Rank</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {d.own.map((o) => {
+                const canonical = d.own.find((x) => x.role === "canonical");
+                const delta = canonical && o.role === "distractor" ? o.score - canonical.score : null;
+                return (
+                  <tr key={o.corpusId} className={o.role === "canonical" ? "bg-emerald-50/60" : ""}>
+                    <td className="py-1.5 pr-4 font-mono">{o.corpusId}</td>
+                    <td className="py-1.5 pr-4">{o.role === "canonical" ? "canonical" : bugLabel(o.bugType)}</td>
+                    <td className="py-1.5 pr-4 text-right font-mono tabular-nums">{o.score.toFixed(4)}</td>
+                    <td className={`py-1.5 pr-4 text-right font-mono tabular-nums ${delta !== null && delta >= 0 ? "font-semibold text-rose-800" : "text-slate-700"}`}>
+                      {delta === null ? "—" : `${delta >= 0 ? "+" : ""}${delta.toFixed(4)}${delta >= 0 ? " deceives" : ""}`}
+                    </td>
+                    <td className="py-1.5 text-right tabular-nums">{o.rank ?? "> 10"}</td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
       </section>
 
       <section aria-labelledby="snippets-heading" className="space-y-4">
-        <h2 id="snippets-heading" className="text-lg font-semibold">
+        <h2 id="snippets-heading" className="text-lg font-semibold text-slate-900">
           Retrieved code
         </h2>
         {shown.map((s) => (
@@ -122,8 +168,8 @@ export default async function QueryDrilldownPage({
 
       {d.otherSubmissions.length > 0 && (
         <section aria-labelledby="others-heading" className="space-y-2">
-          <h2 id="others-heading" className="text-lg font-semibold">
-            The same query under other submissions
+          <h2 id="others-heading" className="text-lg font-semibold text-slate-900">
+            The same query under other published submissions
           </h2>
           <OtherSubmissionLinks queryId={d.query.queryId} others={d.otherSubmissions} />
         </section>
