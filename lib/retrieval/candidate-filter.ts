@@ -25,10 +25,19 @@ export class CandidateFilter {
   offerRun(query: number, scores: Float32Array, offset: number, count: number, firstRow: number, relative: number, queryMagnitude: number, rowMagnitude: Float64Array, absolute: number): void {
     const k = this.k, base = query * k, lows = this.lows, rows = this.rows[query], uppers = this.uppers[query];
     const scale = relative * queryMagnitude;
+    // One bound for the whole run, from its largest row magnitude: a little looser than per
+    // row, but the common case below becomes a single comparison per score.
+    let maxMagnitude = 0;
+    for (let j = 0; j < count; j++) if (rowMagnitude[firstRow + j] > maxMagnitude) maxMagnitude = rowMagnitude[firstRow + j];
+    const b = scale * maxMagnitude + absolute;
     let size = this.sizes[query];
     let T = size === k ? lows[base] : -Infinity;
+    // f < skipBelow implies upper = f + b < T; the tiny margin keeps rounding on the safe side.
+    const below = (t: number) => t - b - Math.abs(t - b) * 1e-15;
+    let skipBelow = below(T);
     for (let j = 0; j < count; j++) {
       const f = scores[offset + j];
+      if (f < skipBelow) continue;
       const row = firstRow + j;
       if (f !== f) {
         // NaN cannot come from finite in-range input; never let it decide anything.
@@ -36,7 +45,6 @@ export class CandidateFilter {
         uppers.push(Infinity);
         continue;
       }
-      const b = scale * rowMagnitude[row] + absolute;
       const upper = f + b;
       if (upper < T) continue;
       rows.push(row);
@@ -59,6 +67,7 @@ export class CandidateFilter {
         lows[p] = lower;
         T = lows[base];
       }
+      skipBelow = below(T);
     }
     this.sizes[query] = size;
   }
