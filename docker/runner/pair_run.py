@@ -19,6 +19,7 @@ from server_client import ServerDown
 OUTPUT_CAP = 8 << 20  # candidate stdout + stderr per pair; the child is killed beyond it
 RESULT_CAP = 32 << 20  # frames per pair (values are capped per frame by the child)
 EXIT_WAIT_S = 2.0  # for the fork server to report a child it has just seen die
+SLOW_S = 0.01
 OUTCOME_RE = re.compile(r"^(pass|FAIL|TIMEOUT|FAIL:[\w.]{1,100}|ERROR:[\w.]{1,100})$")
 NAME_RE = re.compile(r"^[A-Za-z_][\w.]{0,99}$")
 
@@ -36,18 +37,25 @@ class _Collector:
         self.res_bytes = self.out_bytes = 0
         self.stop = None  # why collection ended early: "timeout" | "eof" | "output"
 
-    def run(self, deadline):
+    def run(self, deadline, on_slow=None):
+        """`on_slow` is called once if the pair is still running after SLOW_S."""
+        slow_at = time.monotonic() + SLOW_S if on_slow else None
         os.set_blocking(self.req_fd, False)
         poller = select.poll()
         for fd in (self.res_fd, self.out_fd):
             poller.register(fd, select.POLLIN)
         poller.register(self.req_fd, select.POLLOUT)
         while len(self.frames) < len(self.plans) and self.stop is None:
-            remaining = deadline - time.monotonic()
+            now = time.monotonic()
+            remaining = deadline - now
             if remaining <= 0:
                 self.stop = "timeout"
                 break
-            for fd, event in poller.poll(remaining * 1000):
+            if slow_at is not None and now >= slow_at:
+                on_slow()
+                slow_at = None
+            wait = remaining if slow_at is None else min(remaining, max(slow_at - now, 0))
+            for fd, event in poller.poll(wait * 1000):
                 if fd == self.req_fd:
                     self.write_request(poller)
                 elif fd == self.out_fd:
@@ -160,9 +168,9 @@ def _finish(collector, pid, server, deadline):
     return stop, status
 
 
-def run_pair(pair, server, scratch):
+def run_pair(pair, server, scratch, on_slow=None):
     """Returns (result object, recycle reason or ""); the object is {"id", "requeue"} when the
-    pair could not be started here."""
+    pair could not be started here. `on_slow` runs once if the pair takes more than SLOW_S."""
     started = time.monotonic()
     deadline = started + pair["timeoutMs"] / 1000
     shadowed = split_tests.shadowed_builtins(pair["code"], pair["tests"])
@@ -175,7 +183,7 @@ def run_pair(pair, server, scratch):
         return {"id": pair["id"], "requeue": str(exc)}, str(exc)
     collector = _Collector(plans, res_fd, out_fd, _request(pair, plans), req_fd)
     try:
-        collector.run(deadline)
+        collector.run(deadline, on_slow)
         stop, status = _finish(collector, pid, server, deadline)
     finally:
         _kill_group(pid)

@@ -44,6 +44,51 @@ DEFAULT_TIMEOUT_MS = 5000
 MAX_TIMEOUT_MS = 600_000
 
 
+FLUSH_EVERY = 4
+
+
+class _Lines:
+    """Line reader on fd 0 that can tell whether another pair is already waiting."""
+
+    def __init__(self):
+        self.buf = b""
+
+    def pending(self):
+        return b"\n" in self.buf
+
+    def __iter__(self):
+        while True:
+            while b"\n" not in self.buf:
+                chunk = os.read(0, 1 << 16)
+                if not chunk:
+                    if self.buf:
+                        yield self.buf
+                    return
+                self.buf += chunk
+            line, self.buf = self.buf.split(b"\n", 1)
+            yield line
+
+
+class _Out:
+    """Result lines out. While the caller has more pairs queued here, up to FLUSH_EVERY results
+    go out together (fewer round trips through a container engine's attach stream), but never
+    later than SLOW_S into the next pair: a held result must not outlive its caller's timer."""
+
+    def __init__(self):
+        self.held = 0
+
+    def emit(self, obj, hold=False):
+        sys.stdout.write(json.dumps(obj, separators=(",", ":")) + "\n")
+        self.held += 1
+        if not hold or self.held >= FLUSH_EVERY:
+            self.flush()
+
+    def flush(self):
+        if self.held:
+            self.held = 0
+            sys.stdout.flush()
+
+
 def _emit(obj):
     sys.stdout.write(json.dumps(obj, separators=(",", ":")) + "\n")
     sys.stdout.flush()
@@ -95,19 +140,22 @@ def main():
     server = ServerClient()  # before reading any pair: the server's memory never holds a test
     import pair_run  # after forking the server, which needs none of it (smaller, cheaper forks)
     _emit({"hello": dict(flags, runnerVersion=RUNNER_VERSION, pid1=pid1, execFilter=exec_filter.available())})
-    for line in sys.stdin.buffer:
+    lines, out = _Lines(), _Out()
+    for line in lines:
         if not line.strip():
+            out.flush()  # nothing held may wait on a read that could block
             continue
         pair, error = _parse(line)
         if error:
-            _emit(error)
+            out.emit(error)
             continue
-        result, recycle = pair_run.run_pair(pair, server, scratch)
+        result, recycle = pair_run.run_pair(pair, server, scratch, on_slow=out.flush)
         if recycle and "requeue" not in result:
             result["recycle"] = recycle
-        _emit(result)
+        out.emit(result, hold=lines.pending() and not recycle)
         if recycle:
             return 0
+    out.flush()
     return 0
 
 

@@ -189,14 +189,16 @@ export class RunnerPool {
   }
 
   private fill(lane: Lane): void {
+    let lines = "";
     while (!lane.dead && lane.runner && lane.inflight.length < this.depth) {
-      if (lane.served + lane.inflight.length >= this.pairsPerRunner) return;
+      if (lane.served + lane.inflight.length >= this.pairsPerRunner) break;
       const job = this.queue.shift();
-      if (!job) return;
+      if (!job) break;
       lane.inflight.push(job);
-      lane.runner.write(encodePair(job.wireId, job.pair));
+      lines += encodePair(job.wireId, job.pair);
       if (lane.inflight.length === 1) this.armHead(lane);
     }
+    if (lines && lane.runner && !lane.dead) lane.runner.write(lines); // one write for the lot
   }
 
   /** The runner works through pairs in order, so only the head's clock is running. */

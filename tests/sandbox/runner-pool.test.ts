@@ -28,7 +28,7 @@ function fakeStarter(behave: Behaviour, hello: object = HELLO) {
     };
     return {
       write: (line) => {
-        backlog.push(JSON.parse(line));
+        for (const l of line.split("\n").filter(Boolean)) backlog.push(JSON.parse(l)); // one write may carry several pairs
         if (!busy) next();
       },
       destroy: async () => {
