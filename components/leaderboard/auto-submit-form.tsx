@@ -15,6 +15,8 @@ export function AutoSubmitForm({ id, action, children, className }: { id: string
   useEffect(() => {
     const form = ref.current;
     if (!form) return;
+    // Marks the form live (tests and styles can tell a hydrated form from server HTML).
+    form.dataset.enhanced = "true";
     const submitSoon = (delay: number) => {
       if (timer.current) clearTimeout(timer.current);
       timer.current = setTimeout(() => form.requestSubmit(), delay);

@@ -1,0 +1,36 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page } from "@playwright/test";
+
+export const DEMO = "execretrieval-demo";
+export const PHONE = { width: 390, height: 844 };
+export const DESKTOP = { width: 1280, height: 900 };
+
+// Saves a full-page screenshot under test-results/screenshots/ (named for what it shows).
+export async function screenshot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage: true });
+}
+
+// axe-core over the whole page (WCAG 2.1 A and AA rules): no serious or critical violation.
+export async function expectAccessible(page: Page, what: string): Promise<void> {
+  const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  const bad = result.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(bad.map((v) => `${what}: ${v.id} (${v.impact}) ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(" | ")}`)).toEqual([]);
+}
+
+// The page's content may not spill past the viewport sideways (wide tables scroll inside
+// their own box instead).
+export async function expectNoSideScroll(page: Page): Promise<void> {
+  const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+  expect(scroll).toBeLessThanOrEqual(client);
+}
+
+/** Runs `check` at desktop then phone width, with an axe scan and a screenshot at each. */
+export async function atBothWidths(page: Page, name: string, check: (width: "desktop" | "phone") => Promise<void>): Promise<void> {
+  for (const [width, size] of [["desktop", DESKTOP], ["phone", PHONE]] as const) {
+    await page.setViewportSize(size);
+    await check(width);
+    await expectNoSideScroll(page);
+    await expectAccessible(page, `${name} (${width})`);
+    await screenshot(page, `${name}-${width}`);
+  }
+}
