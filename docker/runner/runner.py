@@ -31,6 +31,7 @@ import os
 import signal
 import sys
 
+sys.dont_write_bytecode = True  # even when started without -B (and then refused): no .pyc here
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))  # -I leaves the script dir out
 
 import exec_filter  # noqa: E402
