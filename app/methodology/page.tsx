@@ -91,6 +91,9 @@ export default function MethodologyPage() {
           For embedding submissions, every query is scored against every corpus snippet (no approximate search). Cosine
           similarity divides each row by its float64 L2 norm; <code className={code}>dot</code> uses the raw vectors. Ranking
           is by descending score; exact ties go to the snippet listed first in <code className={code}>corpus.jsonl</code>.
+          A canonical is listed before its distractors, so a retriever that cannot see an edit at all scores them equally
+          and the tie puts the canonical first: BM25 does this whenever the edit only changes an operator, which its
+          tokenizer drops. That is why BM25 scores higher here than a tie-blind reading of the paper would suggest.
         </p>
         <Choice>
           Scores are float64: each value is divided by its row norm, then products are summed in dimension order. To be fast,
