@@ -21,6 +21,16 @@ const schema = z.object({
     .default("0")
     .transform((v) => v === "1" || v === "true"),
   EXECBOARD_UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(512 * 1024 * 1024),
+  // Resumable uploads (lib/uploads): the largest file a session accepts (also the most its
+  // arrays may inflate to), the largest chunk one PUT may carry, and how long an idle session
+  // is kept before its bytes are deleted.
+  EXECBOARD_UPLOAD_SESSION_MAX_BYTES: z.coerce.number().int().positive().default(8 * 1024 ** 3),
+  EXECBOARD_UPLOAD_CHUNK_MAX_BYTES: z.coerce.number().int().positive().default(256 * 1024 ** 2),
+  EXECBOARD_UPLOAD_SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(24),
+  // Where the CLI keeps its resumable-upload state (default ~/.execboard).
+  EXECBOARD_STATE_DIR: z.string().optional(),
+  // The commit this build runs, for provenance when the checkout has no .git (e.g. an image).
+  EXECBOARD_GIT_COMMIT: z.string().regex(/^[0-9a-f]{7,40}$/).optional(),
   EXECBOARD_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
   // Execution fans out as jobs of this many pairs; each worker runs this many such jobs at once.
   EXECBOARD_EXECUTE_CHUNK: z.coerce.number().int().min(1).max(256).default(64),

@@ -76,6 +76,7 @@ function operationObject(op: Operation, successId: string): Record<string, unkno
       const schema = field as z.ZodType;
       return { name, in: "query", required: !schema.safeParse(undefined).success, description: schema.description, schema: inputSchema(schema) };
     }),
+    ...Object.entries(op.headers ?? {}).map(([name, h]) => ({ name, in: "header", required: h.required, description: h.description, schema: { type: "string" } })),
   ];
   const errors = { ...op.errors, 429: op.errors[429] ?? ERROR_TEXT[429] };
   const ref = (id: string) => ({ "application/json": { schema: { $ref: `${REF}${id}` } } });

@@ -16,7 +16,9 @@ export interface Operation {
   auth: "none" | "optional" | "required";
   pathParams?: Record<string, string>;
   query?: z.ZodObject;
-  body?: { schema: z.ZodType; contentType: "application/json" | "multipart/form-data"; required: boolean };
+  body?: { schema: z.ZodType; contentType: "application/json" | "multipart/form-data" | "application/octet-stream"; required: boolean };
+  /** Request headers the operation reads (besides Authorization), e.g. Content-Range. */
+  headers?: Record<string, { description: string; required: boolean }>;
   success: { status: number; description: string; schema: z.ZodType; name: string };
   /** Error statuses this operation can answer with (besides 429 and 5xx, which any can). */
   errors: Partial<Record<400 | 401 | 403 | 404 | 409 | 413 | 422 | 429, string>>;

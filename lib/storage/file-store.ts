@@ -23,6 +23,21 @@ export async function putFile(key: string, data: Uint8Array): Promise<void> {
   await fs.rename(tmp, target);
 }
 
+// Stores a file already on disk (a completed upload session) under `key` without copying it: a
+// hard link, so the original stays until its owner removes it and a failed insert can simply
+// delete the key again. Both must be on one filesystem (both live under EXECBOARD_DATA_DIR).
+export async function linkFile(key: string, fromPath: string): Promise<void> {
+  const target = resolveKey(key);
+  await fs.mkdir(path.dirname(target), { recursive: true });
+  await fs.rm(target, { force: true });
+  await fs.link(fromPath, target);
+}
+
+/** Where a stored file is on disk, for readers that stream it instead of loading it. */
+export function filePath(key: string): string {
+  return resolveKey(key);
+}
+
 export async function getFile(key: string): Promise<Buffer> {
   return fs.readFile(resolveKey(key));
 }

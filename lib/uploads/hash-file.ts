@@ -4,8 +4,8 @@ import fs from "node:fs/promises";
 const CHUNK = 1024 * 1024;
 
 // SHA-256 of a file on disk, read through one reused buffer (a multi-GiB upload leaves no
-// garbage behind), with its size as read.
-export async function hashFile(path: string): Promise<{ sha256: string; bytes: number }> {
+// garbage behind), with its size as read. `onProgress` hears the bytes hashed so far.
+export async function hashFile(path: string, onProgress?: (bytes: number) => void): Promise<{ sha256: string; bytes: number }> {
   const fh = await fs.open(path, "r");
   try {
     const hash = crypto.createHash("sha256");
@@ -16,6 +16,7 @@ export async function hashFile(path: string): Promise<{ sha256: string; bytes: n
       if (bytesRead === 0) break;
       hash.update(buf.subarray(0, bytesRead));
       bytes += bytesRead;
+      onProgress?.(bytes);
     }
     return { sha256: hash.digest("hex"), bytes };
   } finally {

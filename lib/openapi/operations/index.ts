@@ -5,7 +5,8 @@ import { META_OPERATIONS } from "./meta";
 import { QUOTA_OPERATIONS } from "./quotas";
 import { REVIEW_OPERATIONS } from "./review";
 import { SUBMISSION_OPERATIONS } from "./submissions";
+import { UPLOAD_OPERATIONS } from "./uploads";
 
 // Every route under app/api/v1, documented, one file per area. tests/openapi checks that this
 // list and the route files agree, method for method: a new route needs an entry here.
-export const OPERATIONS: Operation[] = [...META_OPERATIONS, ...SUBMISSION_OPERATIONS, ...ANALYSIS_OPERATIONS, ...ACCOUNT_OPERATIONS, ...QUOTA_OPERATIONS, ...REVIEW_OPERATIONS];
+export const OPERATIONS: Operation[] = [...META_OPERATIONS, ...SUBMISSION_OPERATIONS, ...ANALYSIS_OPERATIONS, ...ACCOUNT_OPERATIONS, ...QUOTA_OPERATIONS, ...REVIEW_OPERATIONS, ...UPLOAD_OPERATIONS];

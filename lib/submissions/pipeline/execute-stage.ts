@@ -14,7 +14,14 @@ export function distinctPairCount(ctx: ScoringContext, top: RankedTop): number {
 // Executing: every (retrieved snippet, query tests) pair of the top-k, through the execution
 // cache, fanned out over the execution queue so every worker process helps (this one too,
 // with its own sandbox). Returns, per query, whether each ranked snippet passes every test.
-export async function executeTopK(submissionId: string, ctx: ScoringContext, top: RankedTop, sandbox: Sandbox): Promise<boolean[][]> {
+// Progress goes to the submission unless `report` says otherwise (a re-score keeps it quiet).
+export async function executeTopK(
+  submissionId: string,
+  ctx: ScoringContext,
+  top: RankedTop,
+  sandbox: Sandbox,
+  report: (done: number, total: number) => Promise<void> = (done, total) => reportProgress(submissionId, done, total),
+): Promise<boolean[][]> {
   const pairs = ctx.queries.flatMap((q, qi) => Array.from(top[qi], (ci) => ({ code: ctx.corpus[ci].code, tests: q.tests })));
   let lastReport = 0;
   const verdicts = await runPairsFanOut(pairs, {
@@ -23,7 +30,7 @@ export async function executeTopK(submissionId: string, ctx: ScoringContext, top
       const now = Date.now();
       if (done === total || now - lastReport > 500) {
         lastReport = now;
-        await reportProgress(submissionId, done, total);
+        await report(done, total);
       }
     },
   });

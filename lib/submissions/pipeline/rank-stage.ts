@@ -1,12 +1,15 @@
-import crypto from "node:crypto";
+import { getConfig } from "@/lib/config";
 import { db } from "@/lib/db/client";
+import { readSubmissionFile } from "@/lib/embeddings/read-submission-file";
 import { AppError } from "@/lib/errors/app-error";
 import { kindOfStorageKey } from "@/lib/rankings/detect-kind";
 import type { ValidatedRanking } from "@/lib/rankings/ranking-format";
 import { validateRankingFile } from "@/lib/rankings/validate-ranking";
 import { rankRows } from "@/lib/retrieval/rank";
-import { openSubmissionRows, type SubmissionRows } from "@/lib/retrieval/submission-rows";
-import { getFile } from "@/lib/storage/file-store";
+import { matrixRows } from "@/lib/retrieval/row-reader";
+import type { SubmissionRows } from "@/lib/retrieval/submission-rows";
+import { filePath, getFile } from "@/lib/storage/file-store";
+import { hashFile } from "@/lib/uploads/hash-file";
 import type { ScoringContext } from "./load-scoring-context";
 
 export const TOP_K = 10;
@@ -17,7 +20,7 @@ export type RankedTop = Int32Array[];
 export type ValidatedUpload = { kind: "embeddings"; rows: SubmissionRows } | { kind: "ranking"; ranking: ValidatedRanking };
 
 /** Per query: the top-k with scores, and the scores of the query's own snippets that have one. */
-interface QueryRanking {
+export interface QueryRanking {
   top: Int32Array;
   scores: Float64Array;
   watchedRows: number[];
@@ -25,18 +28,21 @@ interface QueryRanking {
 }
 
 // Validating: the stored upload must still be byte for byte the file validated on arrival
-// (its SHA-256), and is parsed again. Embeddings are opened for row-by-row reading, never
-// decoded into a second copy (see submission-rows.ts). The key's extension gives the kind.
+// (its SHA-256, hashed streaming from disk), and is parsed again. Embeddings are streamed from
+// the file straight into one typed array per matrix, in benchmark row order, so a job holds the
+// matrices once and never the file (a multi-GiB upload included; see read-submission-file.ts).
+// The key's extension gives the kind.
 export async function validateUpload(storageKey: string, ctx: ScoringContext): Promise<ValidatedUpload> {
-  const file = await getFile(storageKey);
+  const path = filePath(storageKey);
+  const { sha256 } = await hashFile(path);
   const sub = await db().submission.findFirst({ where: { storageKey }, select: { fileSha256: true } });
-  if (sub && crypto.createHash("sha256").update(file).digest("hex") !== sub.fileSha256) {
+  if (sub && sha256 !== sub.fileSha256) {
     throw new AppError("INVALID_UPLOAD", "the stored upload no longer matches the file that was accepted (SHA-256 differs); submit it again");
   }
   const expected = { queryIds: ctx.queries.map((q) => q.queryId), corpusIds: ctx.corpus.map((c) => c.corpusId) };
-  return kindOfStorageKey(storageKey) === "ranking"
-    ? { kind: "ranking", ranking: validateRankingFile(file, expected) }
-    : { kind: "embeddings", rows: openSubmissionRows(file, expected) };
+  if (kindOfStorageKey(storageKey) === "ranking") return { kind: "ranking", ranking: validateRankingFile(await getFile(storageKey), expected) };
+  const m = await readSubmissionFile(path, expected, { maxBytes: getConfig().EXECBOARD_UPLOAD_SESSION_MAX_BYTES });
+  return { kind: "embeddings", rows: { dims: m.dims, dtype: m.dtype, queries: matrixRows(m.queries, m.dims), corpus: matrixRows(m.corpus, m.dims) } };
 }
 
 // Embeddings: the full corpus ranked exactly for every query, with every own snippet's score.
@@ -61,9 +67,14 @@ function readRanking(ctx: ScoringContext, r: ValidatedRanking): QueryRanking[] {
   });
 }
 
+/** The ranking of every query, computed (embeddings) or read (a ranking file); nothing stored. */
+export function rankUpload(ctx: ScoringContext, upload: ValidatedUpload, similarity: "cosine" | "dot"): QueryRanking[] {
+  return upload.kind === "ranking" ? readRanking(ctx, upload.ranking) : rankEmbeddings(ctx, upload.rows, similarity);
+}
+
 // Ranking: replaces the submission's rankings in one transaction.
 export async function rankAndStore(submissionId: string, ctx: ScoringContext, upload: ValidatedUpload, similarity: "cosine" | "dot"): Promise<RankedTop> {
-  const ranked = upload.kind === "ranking" ? readRanking(ctx, upload.ranking) : rankEmbeddings(ctx, upload.rows, similarity);
+  const ranked = rankUpload(ctx, upload, similarity);
   await db().$transaction([
     db().ranking.deleteMany({ where: { submissionId } }),
     db().ranking.createMany({
