@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { AccountLinks } from "./account/account-links";
 import { AccountNav } from "./signin/account-nav";
 import "./globals.css";
 
@@ -13,22 +14,23 @@ export default function RootLayout({ children }: { children: React.ReactNode }) 
     <html lang="en">
       <body className="font-sans">
         <header className="border-b border-slate-200 bg-white">
-          <div className="mx-auto flex max-w-6xl items-center justify-between px-6 py-4">
+          <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-6 gap-y-2 px-4 py-4 sm:px-6">
             <Link href="/" className="text-lg font-semibold tracking-tight">
-              Exec<span className="text-emerald-600">Board</span>
+              Exec<span className="text-emerald-700">Board</span>
             </Link>
-            <nav className="flex items-center gap-5 text-sm text-slate-600">
+            <nav aria-label="Main" className="flex flex-wrap items-center gap-x-5 gap-y-2 text-sm text-slate-600">
               <Link href="/" className="hover:text-slate-900">
                 Leaderboard
               </Link>
               <Link href="/docs/api" className="hover:text-slate-900">
                 API
               </Link>
+              <AccountLinks />
               <AccountNav />
             </nav>
           </div>
         </header>
-        <main className="mx-auto max-w-6xl px-6 py-8">{children}</main>
+        <main className="mx-auto max-w-6xl px-4 py-8 sm:px-6">{children}</main>
       </body>
     </html>
   );

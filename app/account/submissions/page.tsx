@@ -1,0 +1,52 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { OwnSubmissionList } from "@/components/vendor/own-submission-list";
+import { QuotaCard } from "@/components/vendor/quota-card";
+import { listOwnQuotas } from "@/lib/vendor/list-own-quotas";
+import { listOwnSubmissions } from "@/lib/vendor/list-own-submissions";
+import { requireSignedIn } from "../guard";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "My submissions · ExecBoard" };
+
+export default async function MySubmissionsPage() {
+  const viewer = await requireSignedIn("/account/submissions");
+  const [items, quotas] = await Promise.all([listOwnSubmissions(viewer), listOwnQuotas(viewer)]);
+  return (
+    <div className="space-y-8">
+      <header className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-semibold tracking-tight">My submissions</h1>
+          <p className="text-sm text-slate-600">Signed in as {viewer.email}. Unpublished results are visible to you and the maintainers only.</p>
+        </div>
+        <Link href="/submit" className="rounded bg-emerald-700 px-4 py-2 text-sm font-semibold text-white hover:bg-emerald-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-emerald-600 focus-visible:ring-offset-2">
+          New submission
+        </Link>
+      </header>
+
+      <section aria-labelledby="quota-heading" className="space-y-3">
+        <h2 id="quota-heading" className="text-lg font-semibold">
+          Quota
+        </h2>
+        <div className="grid gap-3 sm:grid-cols-2">
+          {quotas.map((q) => (
+            <QuotaCard key={q.benchmark} quota={q} />
+          ))}
+        </div>
+      </section>
+
+      <section aria-labelledby="list-heading" className="space-y-3">
+        <h2 id="list-heading" className="text-lg font-semibold">
+          Submissions ({items.length})
+        </h2>
+        {items.length === 0 ? (
+          <p className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-center text-sm text-slate-600">
+            Nothing yet. <Link href="/submit" className="font-medium text-emerald-800 underline">Submit your first model</Link>.
+          </p>
+        ) : (
+          <OwnSubmissionList items={items} />
+        )}
+      </section>
+    </div>
+  );
+}

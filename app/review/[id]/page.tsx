@@ -1,0 +1,122 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { AuditList } from "@/components/review/audit-list";
+import { ReviewActions } from "@/components/review/review-actions";
+import { ReviewNav } from "@/components/review/review-nav";
+import { MetricsSummary } from "@/components/vendor/metrics-summary";
+import { VerifiedBadge, WarningNote } from "@/components/vendor/review-marks";
+import type { Status } from "@/components/vendor/stages";
+import { StatusBadge } from "@/components/vendor/status-badge";
+import { listAuditEvents } from "@/lib/audit/list-audit-events";
+import { isAppError } from "@/lib/errors/app-error";
+import { getReviewItem } from "@/lib/review/get-review-item";
+import { getSubmission } from "@/lib/submissions/get-submission";
+import { requireMaintainerPage } from "../guard";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Review a submission · ExecBoard" };
+
+export default async function ReviewSubmissionPage({ params }: { params: Promise<{ id: string }> }) {
+  const { id } = await params;
+  const viewer = await requireMaintainerPage(`/review/${id}`);
+  const [item, view, audit] = await Promise.all([getReviewItem(id), getSubmission(id, viewer), listAuditEvents({ submission: /^[0-9a-f-]{36}$/i.test(id) ? id : undefined, limit: 50 })]).catch((e) => {
+    if (isAppError(e) && e.code === "NOT_FOUND") notFound();
+    throw e;
+  });
+  const meta = (view.metadata ?? {}) as Record<string, unknown>;
+  const facts: [string, React.ReactNode][] = [
+    ["Owner", item.owner.email],
+    ["Benchmark", `${item.benchmark.slug} ${item.benchmark.version}`],
+    ["Kind", item.kind === "ranking" ? "ranking file" : `embeddings, ${item.model.dims} dimensions, ${item.model.dtype}, ${item.model.similarity}`],
+    ["Submitted", item.createdAt.replace("T", " ").slice(0, 16) + " UTC"],
+    ["Scored", item.scoredAt ? item.scoredAt.replace("T", " ").slice(0, 16) + " UTC" : "—"],
+    ["Published", item.publishedAt ? item.publishedAt.replace("T", " ").slice(0, 16) + " UTC" : "—"],
+    ...(["revision", "link", "openWeights", "queryPrefix", "passagePrefix", "notes"] as const)
+      .filter((k) => meta[k] !== undefined)
+      .map((k): [string, React.ReactNode] => [k, String(meta[k])]),
+  ];
+  return (
+    <div className="space-y-6">
+      <ReviewNav current={null} />
+      <header className="space-y-2">
+        <p className="text-sm text-slate-600">
+          <Link href="/review" className="hover:text-slate-900">
+            Review queue
+          </Link>{" "}
+          / {item.model.provider}
+        </p>
+        <h1 className="flex flex-wrap items-center gap-3 text-2xl font-semibold tracking-tight">
+          {item.model.name}
+          <StatusBadge status={item.status as Status} />
+          {item.review.verified && <VerifiedBadge />}
+        </h1>
+        {item.review.warningNote && <WarningNote note={item.review.warningNote} />}
+        {item.review.reason && (
+          <p className="rounded border border-rose-200 bg-rose-50 px-3 py-2 text-sm text-rose-900">
+            {item.status === "hidden" ? "Hidden" : "Rejected"} because: {item.review.reason}
+          </p>
+        )}
+        {item.status === "failed" && item.error && <p className="break-words rounded border border-rose-200 bg-rose-50 px-3 py-2 text-sm text-rose-900">Failed: {item.error}</p>}
+      </header>
+
+      <section aria-labelledby="actions-heading" className="space-y-3">
+        <h2 id="actions-heading" className="text-lg font-semibold">
+          Actions
+        </h2>
+        <ReviewActions id={item.id} status={item.status} actions={item.actions} warningNote={item.review.warningNote} />
+      </section>
+
+      <div className="grid gap-6 lg:grid-cols-2">
+        <section aria-labelledby="facts-heading" className="rounded-lg border border-slate-200 bg-white p-4">
+          <h2 id="facts-heading" className="mb-3 text-lg font-semibold">
+            Submission
+          </h2>
+          <dl className="grid grid-cols-1 gap-x-4 gap-y-2 text-sm sm:grid-cols-[9rem_1fr]">
+            {facts.map(([k, v]) => (
+              <div key={k} className="contents">
+                <dt className="text-slate-500">{k}</dt>
+                <dd className="break-words">{v}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+        <section aria-labelledby="results-heading" className="space-y-2 rounded-lg border border-slate-200 bg-white p-4">
+          <div className="flex flex-wrap items-baseline justify-between gap-2">
+            <h2 id="results-heading" className="text-lg font-semibold">
+              Results
+            </h2>
+            {view.metrics && (
+              <Link href={`/submissions/${item.id}`} className="text-sm font-medium text-emerald-800 underline">
+                Inspect: full results and drilldowns
+              </Link>
+            )}
+          </div>
+          {view.metrics ? <MetricsSummary metrics={view.metrics} caption="Mean over queries, 95% bootstrap intervals." /> : <p className="text-sm text-slate-600">No results yet.</p>}
+        </section>
+      </div>
+
+      <section aria-labelledby="audit-heading" className="space-y-3">
+        <h2 id="audit-heading" className="text-lg font-semibold">
+          Audit log for this submission
+        </h2>
+        <AuditList entries={audit.entries} showSubmission={false} />
+      </section>
+
+      <details className="rounded-lg border border-slate-200 bg-white p-4 text-sm">
+        <summary className="cursor-pointer font-semibold">Pipeline history ({view.history.length} steps)</summary>
+        <ol className="mt-3 space-y-1">
+          {view.history.map((h, i) => (
+            <li key={i} className="grid gap-x-3 sm:grid-cols-[12rem_7rem_1fr]">
+              <time dateTime={h.at} className="tabular-nums text-slate-500">
+                {h.at.replace("T", " ").slice(0, 19)}
+              </time>
+              <span className="font-medium">{h.status}</span>
+              <span className="break-words text-slate-700">{h.message}</span>
+            </li>
+          ))}
+        </ol>
+      </details>
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { SubmissionProgress } from "@/components/vendor/submission-progress";
+import { getPageViewer } from "@/lib/auth/page-viewer";
+import { isAppError } from "@/lib/errors/app-error";
+import { getSubmission } from "@/lib/submissions/get-submission";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Submission status · ExecBoard" };
+
+// A submission's live status for its owner (and maintainers; published ones for anyone). Anyone
+// else gets the same 404 as for an id that does not exist.
+export default async function SubmissionStatusPage({ params }: { params: Promise<{ id: string }> }) {
+  const { id } = await params;
+  const view = await getSubmission(id, await getPageViewer()).catch((e) => {
+    if (isAppError(e) && e.code === "NOT_FOUND") notFound();
+    throw e;
+  });
+  return (
+    <div className="mx-auto max-w-3xl space-y-6">
+      <header className="space-y-1">
+        <p className="text-sm text-slate-600">
+          <Link href="/account/submissions" className="hover:text-slate-900">
+            My submissions
+          </Link>{" "}
+          / {view.benchmark.slug} {view.benchmark.version}
+        </p>
+        <h1 className="text-2xl font-semibold tracking-tight">{view.model.name}</h1>
+        <p className="text-sm text-slate-600">
+          {view.model.provider} · {view.model.dtype === "ranking" ? "ranking file" : `${view.model.dims} dimensions, ${view.model.dtype}, ${view.model.similarity}`} · submitted{" "}
+          <time dateTime={view.createdAt}>{view.createdAt.slice(0, 16).replace("T", " ")} UTC</time>
+        </p>
+      </header>
+      <SubmissionProgress initial={view} />
+    </div>
+  );
+}

@@ -1,0 +1,75 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { SubmitForm } from "@/components/vendor/submit-form";
+import { isAppError } from "@/lib/errors/app-error";
+import { getQuota } from "@/lib/quotas/get-quota";
+import { getSubmitContext } from "@/lib/vendor/get-submit-context";
+import { requireSignedIn } from "../account/guard";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Submit · ExecBoard" };
+
+export default async function SubmitPage({ searchParams }: { searchParams: Promise<{ benchmark?: string }> }) {
+  const { benchmark: slug } = await searchParams;
+  const viewer = await requireSignedIn(`/submit${slug ? `?benchmark=${encodeURIComponent(slug)}` : ""}`);
+  const ctx = await getSubmitContext(slug).catch((e) => {
+    if (isAppError(e) && e.code === "NOT_FOUND") notFound();
+    throw e;
+  });
+  const b = ctx.benchmark;
+  if (!b) return <p>No benchmark has been imported yet, so there is nothing to submit to.</p>;
+  const quota = await getQuota(viewer, { benchmark: b.slug });
+  return (
+    <div className="mx-auto max-w-3xl space-y-6">
+      <header className="space-y-2">
+        <h1 className="text-2xl font-semibold tracking-tight">Submit to {b.name}</h1>
+        <p className="text-sm text-slate-600">
+          Scored against version <strong>{b.version}</strong>: {b.queryIds.length} queries, {b.corpusIds.length} corpus snippets. Results stay
+          private to you and the maintainers until a maintainer publishes them.
+        </p>
+        {ctx.benchmarks.length > 1 && (
+          <form method="get" className="flex flex-wrap items-end gap-2 text-sm">
+            <label htmlFor="benchmark" className="font-medium">
+              Benchmark
+            </label>
+            <select id="benchmark" name="benchmark" defaultValue={b.slug} className="rounded border border-slate-300 bg-white px-2 py-1">
+              {ctx.benchmarks.map((x) => (
+                <option key={x.slug} value={x.slug}>
+                  {x.name}
+                </option>
+              ))}
+            </select>
+            <button type="submit" className="rounded border border-slate-300 px-3 py-1 hover:bg-slate-100">
+              Switch
+            </button>
+          </form>
+        )}
+        <p data-testid="quota-line" className={`rounded border px-3 py-2 text-sm ${quota.available > 0 ? "border-slate-200 bg-white" : "border-rose-300 bg-rose-50 text-rose-900"}`}>
+          {quota.available > 0 ? (
+            <>
+              You can start <strong>{quota.available}</strong> more submission{quota.available === 1 ? "" : "s"} now ({quota.remaining.perDay} left today,{" "}
+              {quota.remaining.concurrent} of {quota.limits.concurrent} scoring slots free, {quota.remaining.total} left in total).
+            </>
+          ) : (
+            <>Your quota on this benchmark is used up for now (see <Link href="/account/submissions" className="underline">My submissions</Link>); an upload would be refused.</>
+          )}
+        </p>
+      </header>
+      <SubmitForm slug={b.slug} queryIds={b.queryIds} corpusIds={b.corpusIds} maxBytes={ctx.maxBytes} />
+      <section aria-labelledby="format-heading" className="space-y-2 rounded border border-slate-200 bg-white p-4 text-sm text-slate-700">
+        <h2 id="format-heading" className="font-semibold">
+          File formats
+        </h2>
+        <p>
+          <strong>.npz</strong> (np.savez or np.savez_compressed): <code>query_embeddings</code> (queries × d), <code>corpus_embeddings</code> (corpus × d),
+          float16/32/64; <code>query_ids</code> and <code>corpus_ids</code> as numpy unicode arrays naming the rows, in any order.
+        </p>
+        <p>
+          <strong>Ranking file</strong> (JSON lines): one line per query,{" "}
+          <code>{'{"query_id": "…", "corpus_ids": ["…", …], "scores": [ … ]}'}</code>, best first, at least the top 100.
+        </p>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,108 @@
+// The metadata a vendor sends beside the file (lib/submissions/metadata.ts). Errors are tied
+// to their field (aria-invalid, aria-describedby) and worded by the same schema as the server's.
+export type FieldErrors = Partial<Record<string, string>>;
+
+const input =
+  "mt-1 block w-full rounded border border-slate-300 bg-white px-3 py-2 text-sm focus:border-emerald-600 focus:outline-none focus:ring-2 focus:ring-emerald-600/30 aria-[invalid=true]:border-rose-600";
+
+function Field(props: { id: string; label: string; hint?: string; required?: boolean; errors: FieldErrors; children: (a11y: Record<string, unknown>) => React.ReactNode }) {
+  const error = props.errors[props.id];
+  const described = [props.hint ? `${props.id}-hint` : "", error ? `${props.id}-error` : ""].filter(Boolean).join(" ") || undefined;
+  return (
+    <div>
+      <label htmlFor={props.id} className="block text-sm font-medium text-slate-800">
+        {props.label}
+        {props.required && (
+          <span className="text-rose-700">
+            {" "}
+            * <span className="sr-only">(required)</span>
+          </span>
+        )}
+      </label>
+      {props.children({ id: props.id, name: props.id, "aria-invalid": error ? true : undefined, "aria-describedby": described, required: props.required })}
+      {props.hint && (
+        <p id={`${props.id}-hint`} className="mt-1 text-xs text-slate-500">
+          {props.hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${props.id}-error`} className="mt-1 text-sm text-rose-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export function MetadataFields({ errors, kind }: { errors: FieldErrors; kind: "embeddings" | "ranking" | null }) {
+  return (
+    <fieldset className="space-y-4">
+      <legend className="text-base font-semibold">About the model</legend>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field id="model" label="Model name" required errors={errors} hint="As it should appear on the leaderboard.">
+          {(a) => <input type="text" maxLength={200} autoComplete="off" className={input} {...a} />}
+        </Field>
+        <Field id="provider" label="Provider" required errors={errors}>
+          {(a) => <input type="text" maxLength={100} autoComplete="organization" className={input} {...a} />}
+        </Field>
+        <Field id="revision" label="Revision" errors={errors} hint="A version, tag or commit.">
+          {(a) => <input type="text" maxLength={200} className={input} {...a} />}
+        </Field>
+        <Field id="link" label="Link" errors={errors} hint="Model card or paper (https://…).">
+          {(a) => <input type="url" maxLength={500} inputMode="url" className={input} {...a} />}
+        </Field>
+        <Field id="openWeights" label="Open weights" errors={errors}>
+          {(a) => (
+            <select className={input} defaultValue="" {...a}>
+              <option value="">Not stated</option>
+              <option value="yes">Yes</option>
+              <option value="no">No</option>
+            </select>
+          )}
+        </Field>
+        {kind !== "ranking" && (
+          <Field id="similarity" label="Similarity" errors={errors} hint="How query and corpus vectors are compared.">
+            {(a) => (
+              <select className={input} defaultValue="cosine" {...a}>
+                <option value="cosine">Cosine</option>
+                <option value="dot">Dot product</option>
+              </select>
+            )}
+          </Field>
+        )}
+      </div>
+      {kind !== "ranking" && (
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field id="queryPrefix" label="Query prefix" errors={errors} hint='Text prepended to queries, e.g. "query: ".'>
+            {(a) => <input type="text" maxLength={1000} className={`${input} font-mono`} {...a} />}
+          </Field>
+          <Field id="passagePrefix" label="Passage prefix" errors={errors} hint="Text prepended to code snippets.">
+            {(a) => <input type="text" maxLength={1000} className={`${input} font-mono`} {...a} />}
+          </Field>
+        </div>
+      )}
+      <Field id="notes" label="Notes" errors={errors} hint="Anything a maintainer reviewing the results should know.">
+        {(a) => <textarea rows={3} maxLength={5000} className={input} {...a} />}
+      </Field>
+    </fieldset>
+  );
+}
+
+// FormData → the metadata object the API expects (empty optional fields left out).
+export function metadataFrom(form: FormData, kind: "embeddings" | "ranking"): Record<string, unknown> {
+  const text = (k: string) => {
+    const v = form.get(k);
+    return typeof v === "string" && v.trim() !== "" ? v : undefined;
+  };
+  const open = text("openWeights");
+  const meta: Record<string, unknown> = {
+    model: text("model") ?? "",
+    provider: text("provider") ?? "",
+    revision: text("revision")?.trim(),
+    link: text("link")?.trim(),
+    openWeights: open === undefined ? undefined : open === "yes",
+    notes: text("notes"),
+  };
+  if (kind === "embeddings") Object.assign(meta, { similarity: text("similarity") ?? "cosine", queryPrefix: text("queryPrefix"), passagePrefix: text("passagePrefix") });
+  return Object.fromEntries(Object.entries(meta).filter(([, v]) => v !== undefined));
+}

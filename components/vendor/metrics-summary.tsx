@@ -1,0 +1,60 @@
+// A compact metric × k table with 95% intervals, for the status and review pages (the model page
+// has the full treatment).
+type Table = Record<string, Record<string, { value: number; ci95: [number, number] }>>;
+
+const ROWS = [
+  ["exec", "exec@k"],
+  ["execution_precision", "execution precision@k"],
+  ["ndcg", "nDCG@k"],
+] as const;
+const KS = ["1", "3", "5", "10"];
+
+export function MetricsSummary({ metrics, caption }: { metrics: Table; caption: string }) {
+  return (
+    // Focusable so keyboard users can scroll it sideways on a narrow screen.
+    <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Metrics">
+      <table className="w-full text-sm">
+        <caption className="mb-2 text-left text-sm text-slate-600">{caption}</caption>
+        <thead>
+          <tr className="border-b border-slate-200 text-left text-slate-600">
+            <th scope="col" className="py-1 pr-3 font-medium">
+              Metric
+            </th>
+            {KS.map((k) => (
+              <th key={k} scope="col" className="py-1 pr-3 text-right font-medium">
+                k = {k}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {ROWS.map(([name, label]) => (
+            <tr key={name} className="border-b border-slate-100 last:border-0">
+              <th scope="row" className="py-1.5 pr-3 text-left font-medium">
+                {label}
+              </th>
+              {KS.map((k) => {
+                const m = metrics[name]?.[k];
+                return (
+                  <td key={k} className="py-1.5 pr-3 text-right tabular-nums">
+                    {m ? (
+                      <>
+                        {m.value.toFixed(3)}
+                        <span className="block text-xs text-slate-500">
+                          <span className="sr-only">95% interval </span>
+                          {m.ci95[0].toFixed(3)}–{m.ci95[1].toFixed(3)}
+                        </span>
+                      </>
+                    ) : (
+                      "—"
+                    )}
+                  </td>
+                );
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

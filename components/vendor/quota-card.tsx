@@ -1,0 +1,37 @@
+import type { QuotaView } from "@/lib/quotas/quota-view";
+
+// One benchmark's quota: what is left today, right now and in total, and when the day resets.
+export function QuotaCard({ quota }: { quota: QuotaView }) {
+  const rows = [
+    ["Today", quota.remaining.perDay, quota.limits.perDay],
+    ["Scoring at once", quota.remaining.concurrent, quota.limits.concurrent],
+    ["In total", quota.remaining.total, quota.limits.total],
+  ] as const;
+  return (
+    <section aria-labelledby={`quota-${quota.benchmark}`} data-testid={`quota-${quota.benchmark}`} className="rounded-lg border border-slate-200 bg-white p-4">
+      <h3 id={`quota-${quota.benchmark}`} className="text-sm font-semibold">
+        {quota.benchmark}
+      </h3>
+      <p className="mt-1 text-sm">
+        <strong className="text-lg tabular-nums" data-testid="quota-available">
+          {quota.available}
+        </strong>{" "}
+        submission{quota.available === 1 ? "" : "s"} available now
+      </p>
+      <dl className="mt-2 grid grid-cols-3 gap-2 text-xs">
+        {rows.map(([label, left, limit]) => (
+          <div key={label}>
+            <dt className="text-slate-500">{label}</dt>
+            <dd className="tabular-nums">
+              {left} of {limit} left
+            </dd>
+          </div>
+        ))}
+      </dl>
+      <p className="mt-2 text-xs text-slate-500">
+        The daily count restarts at <time dateTime={quota.dayResetsAt}>{quota.dayResetsAt.slice(11, 16)} UTC</time>.
+        {quota.refunded > 0 && ` ${quota.refunded} submission(s) the platform failed were not charged.`}
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,165 @@
+"use client";
+
+import Link from "next/link";
+import { useEffect, useRef, useState } from "react";
+import type { SubmissionView } from "@/lib/submissions/get-submission";
+import { MetricsSummary } from "./metrics-summary";
+import { VerifiedBadge, WarningNote } from "./review-marks";
+import { StageSteps } from "./stage-steps";
+import { FINAL, STAGES, STATUS_TEXT, type Status } from "./stages";
+import { StatusBadge } from "./status-badge";
+
+// The live status of one submission: polls GET /api/v1/submissions/{id} until it is final,
+// shows the stage with its N of M, and announces each new stage (not every tick) to screen
+// readers. Once scored it shows the private results with a link to the full page and drilldowns.
+const POLL_MS = 1500;
+
+export function SubmissionProgress({ initial }: { initial: SubmissionView }) {
+  const [view, setView] = useState(initial);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [announce, setAnnounce] = useState("");
+  const last = useRef<Status>(initial.status);
+  const status = view.status as Status;
+  const final = FINAL.includes(status);
+
+  useEffect(() => {
+    if (final) return;
+    let stopped = false;
+    const timer = setInterval(async () => {
+      try {
+        const res = await fetch(`/api/v1/submissions/${view.id}`, { cache: "no-store", headers: { accept: "application/json" } });
+        if (!res.ok) throw new Error(`HTTP ${res.status}`);
+        const next = (await res.json()) as SubmissionView;
+        if (stopped) return;
+        setProblem(null);
+        setView(next);
+        if (next.status !== last.current) {
+          last.current = next.status as Status;
+          setAnnounce(`Status: ${describe(next.status as Status)}`);
+        }
+      } catch (e) {
+        if (!stopped) setProblem(`Could not refresh the status (${(e as Error).message}); retrying.`);
+      }
+    }, POLL_MS);
+    return () => {
+      stopped = true;
+      clearInterval(timer);
+    };
+  }, [final, view.id]);
+
+  const failedAt = status === "failed" ? lastStage(view.history) : null;
+  return (
+    <div className="space-y-6">
+      <p className="sr-only" aria-live="polite">
+        {announce}
+      </p>
+      <div className="flex flex-wrap items-center gap-2">
+        <StatusBadge status={status} progress={view.progress} />
+        {view.review.verified && <VerifiedBadge />}
+        {!final && <span className="text-xs text-slate-500">Updates every few seconds.</span>}
+      </div>
+      {problem && <p className="text-sm text-amber-800">{problem}</p>}
+
+      <section aria-labelledby="stages-heading" className="rounded-lg border border-slate-200 bg-white p-4">
+        <h2 id="stages-heading" className="mb-3 text-base font-semibold">
+          Progress
+        </h2>
+        <StageSteps status={status} progress={view.progress} failedAt={failedAt} />
+      </section>
+
+      <Outcome view={view} />
+
+      {view.metrics && (
+        <section aria-labelledby="results-heading" className="space-y-3 rounded-lg border border-slate-200 bg-white p-4">
+          <div className="flex flex-wrap items-baseline justify-between gap-2">
+            <h2 id="results-heading" className="text-base font-semibold">
+              Results
+            </h2>
+            <Link href={`/submissions/${view.id}`} className="text-sm font-medium text-emerald-800 underline hover:text-emerald-950">
+              Full results and per-query drilldowns
+            </Link>
+          </div>
+          <MetricsSummary metrics={view.metrics} caption="Mean over queries, with 95% bootstrap intervals. Higher is better." />
+        </section>
+      )}
+
+      <details className="rounded-lg border border-slate-200 bg-white p-4 text-sm">
+        <summary className="cursor-pointer font-semibold">History ({view.history.length} steps)</summary>
+        <ol className="mt-3 space-y-1">
+          {view.history.map((h, i) => (
+            <li key={i} className="grid gap-x-3 sm:grid-cols-[12rem_7rem_1fr]">
+              <time dateTime={h.at} className="tabular-nums text-slate-500">
+                {h.at.replace("T", " ").slice(0, 19)}
+              </time>
+              <span className="font-medium">{h.status}</span>
+              <span className="break-words text-slate-700">{h.message}</span>
+            </li>
+          ))}
+        </ol>
+      </details>
+    </div>
+  );
+}
+
+function Outcome({ view }: { view: SubmissionView }) {
+  const note = view.review.warningNote ? <WarningNote note={view.review.warningNote} /> : null;
+  switch (view.status) {
+    case "failed":
+      return (
+        <div role="alert" className="rounded-lg border border-rose-300 bg-rose-50 p-4 text-sm text-rose-900">
+          <p className="font-semibold">Scoring failed</p>
+          <p className="mt-1 break-words" data-testid="failure-reason">
+            {view.error}
+          </p>
+        </div>
+      );
+    case "rejected":
+    case "hidden":
+      return (
+        <div className="space-y-2">
+          <div role="status" className="rounded-lg border border-rose-300 bg-rose-50 p-4 text-sm text-rose-900">
+            <p className="font-semibold">{view.status === "rejected" ? "A maintainer rejected this submission" : "A maintainer took this submission off the leaderboard"}</p>
+            <p className="mt-1 break-words" data-testid="review-reason">
+              Reason: {view.review.reason}
+            </p>
+          </div>
+          {note}
+        </div>
+      );
+    case "scored":
+      return (
+        <div className="space-y-2">
+          <p role="status" className="rounded-lg border border-amber-200 bg-amber-50 p-4 text-sm text-amber-950">
+            Scored. The results below are private to you and the maintainers until a maintainer reviews and publishes them.
+          </p>
+          {note}
+        </div>
+      );
+    case "published":
+      return (
+        <div className="space-y-2">
+          <p role="status" className="rounded-lg border border-emerald-200 bg-emerald-50 p-4 text-sm text-emerald-900">
+            Published: it is on the{" "}
+            <Link href="/" className="font-medium underline">
+              leaderboard
+            </Link>
+            .
+          </p>
+          {note}
+        </div>
+      );
+    default:
+      return null;
+  }
+}
+
+function describe(s: Status): string {
+  return STAGES.find((x) => x.status === s)?.label ?? STATUS_TEXT[s];
+}
+
+// The last pipeline stage a failed submission reached, from its history.
+function lastStage(history: SubmissionView["history"]): Status | null {
+  const stages = STAGES.map((s) => s.status as Status);
+  for (let i = history.length - 1; i >= 0; i--) if (stages.includes(history[i].status as Status)) return history[i].status as Status;
+  return null;
+}

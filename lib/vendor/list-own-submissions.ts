@@ -1,0 +1,53 @@
+import type { Principal } from "@/lib/auth/principal";
+import { db } from "@/lib/db/client";
+import type { SubmissionStatus } from "@/lib/submissions/status";
+
+// A vendor's own submissions, newest first, as their submissions page lists them.
+export interface OwnSubmission {
+  id: string;
+  benchmark: { slug: string; version: string };
+  status: SubmissionStatus;
+  progress: { done: number; total: number };
+  model: { name: string; provider: string };
+  kind: "embeddings" | "ranking";
+  createdAt: string;
+  exec1: { value: number; ci95: [number, number] } | null;
+  error: string | null;
+  review: { verified: boolean; warningNote: string | null; reason: string | null };
+}
+
+export async function listOwnSubmissions(viewer: Principal, limit = 200): Promise<OwnSubmission[]> {
+  const rows = await db().submission.findMany({
+    where: { userId: viewer.userId },
+    orderBy: [{ createdAt: "desc" }, { id: "asc" }],
+    take: limit,
+    select: {
+      id: true,
+      status: true,
+      progressDone: true,
+      progressTotal: true,
+      modelName: true,
+      provider: true,
+      kind: true,
+      createdAt: true,
+      error: true,
+      verifiedAt: true,
+      warningNote: true,
+      reviewReason: true,
+      version: { select: { version: true, benchmark: { select: { slug: true } } } },
+      metrics: { where: { name: "exec", k: 1 }, select: { value: true, ciLow: true, ciHigh: true } },
+    },
+  });
+  return rows.map((r) => ({
+    id: r.id,
+    benchmark: { slug: r.version.benchmark.slug, version: r.version.version },
+    status: r.status,
+    progress: { done: r.progressDone, total: r.progressTotal },
+    model: { name: r.modelName, provider: r.provider },
+    kind: r.kind,
+    createdAt: r.createdAt.toISOString(),
+    exec1: r.metrics[0] ? { value: r.metrics[0].value, ci95: [r.metrics[0].ciLow, r.metrics[0].ciHigh] } : null,
+    error: r.error,
+    review: { verified: r.verifiedAt !== null, warningNote: r.warningNote, reason: r.reviewReason },
+  }));
+}
