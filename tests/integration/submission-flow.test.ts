@@ -106,7 +106,7 @@ describe("submission flow over HTTP", () => {
     expect(before.rows.map((r: { submissionId: string }) => r.submissionId)).not.toContain(id);
 
     const out = await run("node", ["bin/execboard.mjs", "submissions", "publish", id], { env: process.env });
-    expect(out.stdout).toContain(`published ${id}`);
+    expect(out.stdout).toMatch(new RegExp(`^published: ${id}\\s+published\\b`, "m"));
 
     const anonymous = await getSubmissionJson(id);
     expect(anonymous.status).toBe(200);
