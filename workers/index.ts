@@ -7,6 +7,7 @@ import { createSandbox } from "@/lib/sandbox";
 import { startExecuteWorker } from "./execute-worker";
 import { processRecomputeVersionAnalysis } from "./recompute-version-analysis";
 import { startReaper } from "./reaper";
+import { onRescoreSubmissionFailed, processRescoreSubmission } from "./rescore-submission";
 import { onScoreSubmissionFailed, processScoreSubmission } from "./score-submission";
 
 // The worker process: one BullMQ worker dispatching by job name, one sandbox pool, clean
@@ -24,6 +25,8 @@ async function main(): Promise<void> {
           return processScoreSubmission(job, sandbox);
         case jobs.recomputeVersionAnalysis.name:
           return processRecomputeVersionAnalysis(job);
+        case jobs.rescoreSubmission.name:
+          return processRescoreSubmission(job, sandbox);
         default:
           throw new Error(`unknown job kind ${job.name}`);
       }
@@ -41,6 +44,9 @@ async function main(): Promise<void> {
     console.error(`[worker] ${job?.name} ${job?.id} failed: ${err.message}`);
     if (job?.name === jobs.scoreSubmission.name) {
       onScoreSubmissionFailed(job, err).catch((e) => console.error("[worker] could not record failure", e));
+    }
+    if (job?.name === jobs.rescoreSubmission.name) {
+      onRescoreSubmissionFailed(job, err).catch((e) => console.error("[worker] could not record failure", e));
     }
   });
   worker.on("error", (err) => console.error("[worker] error", err.message));

@@ -24,6 +24,14 @@ export const jobs = {
     jobId: (p: { versionId: number; setKey: string }) => `recompute-${p.versionId}-${p.setKey}`,
     attempts: 3,
   },
+  // A maintainer's re-score of one published submission (lib/rescore): the evaluation it fills
+  // in was created with the batch, so its id names the job and a retry resumes the same run.
+  rescoreSubmission: {
+    name: "rescore-submission",
+    schema: z.object({ evaluationId: z.string().uuid() }),
+    jobId: (p: { evaluationId: string }) => `rescore-${p.evaluationId}`,
+    attempts: 3,
+  },
   // A chunk of (code, tests) pairs to execute into the execution cache (lib/execution). The id
   // names the chunk's pairs and runner version, so re-enqueueing it is a no-op.
   executePairs: {
@@ -46,3 +54,4 @@ export type JobName = (typeof jobs)[keyof typeof jobs]["name"];
 export type ScoreSubmissionPayload = z.infer<typeof jobs.scoreSubmission.schema>;
 export type RecomputeVersionAnalysisPayload = z.infer<typeof jobs.recomputeVersionAnalysis.schema>;
 export type ExecutePairsPayload = z.infer<typeof jobs.executePairs.schema>;
+export type RescoreSubmissionPayload = z.infer<typeof jobs.rescoreSubmission.schema>;

@@ -2,6 +2,8 @@ import { canSeeSubmission } from "@/lib/auth/policies";
 import type { Principal } from "@/lib/auth/principal";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
+import type { EvaluationView, ProvenanceView } from "@/lib/provenance/evaluation-view";
+import { listEvaluations } from "@/lib/provenance/list-evaluations";
 import { toMetricTable, type MetricTable } from "./serialize";
 import type { SubmissionStatus } from "./status";
 
@@ -22,6 +24,10 @@ export interface SubmissionView {
   metrics: MetricTable | null;
   /** A maintainer's review (lib/review): verification mark, warning note, why it was rejected or hidden. */
   review: { verified: boolean; warningNote: string | null; reason: string | null };
+  /** What produced the current results (benchmark, runner and ExecBoard versions, sandbox image); null until scored. */
+  provenance: ProvenanceView | null;
+  /** Every scoring run, oldest first, with its provenance and metrics (a re-score keeps the old run's). */
+  evaluations: EvaluationView[];
 }
 
 // A submission as its owner, a maintainer, or (once published) anyone may see it. Others get
@@ -52,12 +58,14 @@ export async function getSubmission(id: string, viewer: Principal | null): Promi
       verifiedAt: true,
       warningNote: true,
       reviewReason: true,
+      currentEvaluationId: true,
       version: { select: { version: true, benchmark: { select: { slug: true } } } },
       events: { select: { status: true, message: true, createdAt: true }, orderBy: { id: "asc" } },
       metrics: { select: { name: true, k: true, value: true, ciLow: true, ciHigh: true } },
     },
   });
   if (!s || !canSeeSubmission(viewer, s)) throw new AppError("NOT_FOUND", `no submission ${id}`);
+  const evaluations = await listEvaluations(s);
   return {
     id: s.id,
     benchmark: { slug: s.version.benchmark.slug, version: s.version.version },
@@ -74,5 +82,7 @@ export async function getSubmission(id: string, viewer: Principal | null): Promi
     history: s.events.map((e) => ({ status: e.status, message: e.message, at: e.createdAt.toISOString() })),
     metrics: toMetricTable(s.metrics),
     review: { verified: s.verifiedAt !== null, warningNote: s.warningNote, reason: s.reviewReason },
+    provenance: evaluations.find((e) => e.current)?.provenance ?? null,
+    evaluations,
   };
 }

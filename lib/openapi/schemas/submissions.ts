@@ -2,6 +2,7 @@ import { z } from "zod";
 import { SubmissionStatus } from "@/lib/db/generated/enums";
 import { submissionMetadataSchema } from "@/lib/submissions/metadata";
 import { METRIC_NAMES } from "@/lib/submissions/serialize";
+import { evaluationFields, provenanceSchema } from "./provenance";
 
 // Written to match lib/submissions (SubmissionView, CreatedSubmission, MetricTable);
 // tests/integration/accounts-openapi.test.ts checks real answers against them.
@@ -40,6 +41,10 @@ export const submissionViewSchema = z.strictObject({
     warningNote: z.string().nullable().describe("a maintainer's warning, shown beside it on the leaderboard"),
     reason: z.string().nullable().describe("why a maintainer rejected or hid it (its owner sees this)"),
   }),
+  provenance: provenanceSchema.nullable().describe("what produced the current results; null until scored"),
+  evaluations: z
+    .array(z.strictObject({ ...evaluationFields, metrics: metricTableSchema.nullable() }))
+    .describe("every scoring run, oldest first, with its provenance and metrics (a re-score keeps the old run's)"),
 });
 
 export const createdSubmissionSchema = z.strictObject({

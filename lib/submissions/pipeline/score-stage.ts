@@ -2,6 +2,7 @@ import { scoreAndAnalyze } from "@/lib/analysis/analyze-submission";
 import { evidenceFromRankings, loadStoredRankings } from "@/lib/analysis/load-evidence";
 import { storePasses, storeSubmissionAnalysis } from "@/lib/analysis/store-analysis";
 import { db } from "@/lib/db/client";
+import { recordScoredEvaluation } from "@/lib/provenance/record-scored-evaluation";
 import { transition } from "../status";
 import type { ScoringContext } from "./load-scoring-context";
 import type { RankedTop } from "./rank-stage";
@@ -10,7 +11,8 @@ class AlreadyFinal extends Error {}
 
 // Scoring: per-query outcomes → metrics with bootstrap intervals and every per-submission
 // analysis (lib/analysis), written together with the pass vectors and the `scored` status in
-// one transaction. Returns false (and writes nothing) when the submission was finalised by
+// one transaction, which also closes the run's evaluation with its metrics and provenance
+// (lib/provenance). Returns false (and writes nothing) when the submission was finalised by
 // someone else meanwhile.
 export async function scoreAndStore(submissionId: string, ctx: ScoringContext, top: RankedTop, passes: boolean[][]): Promise<boolean> {
   // The own snippets' scores were stored by the rank stage; top and passes are this run's.
@@ -33,6 +35,7 @@ export async function scoreAndStore(submissionId: string, ctx: ScoringContext, t
         await storeSubmissionAnalysis(tx, submissionId, analysis);
         const moved = await transition(submissionId, "scored", { message: exec1 ? `exec@1 = ${exec1.value.toFixed(3)}` : undefined }, tx);
         if (!moved) throw new AlreadyFinal();
+        await recordScoredEvaluation(tx, submissionId, scored.metrics);
       },
       { timeout: 60_000 },
     )

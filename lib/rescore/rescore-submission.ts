@@ -1,0 +1,118 @@
+import { scoreAndAnalyze } from "@/lib/analysis/analyze-submission";
+import { evidenceFromRankings } from "@/lib/analysis/load-evidence";
+import { storeSubmissionAnalysis } from "@/lib/analysis/store-analysis";
+import { db } from "@/lib/db/client";
+import { AppError } from "@/lib/errors/app-error";
+import { provenanceFields } from "@/lib/provenance/begin-evaluation";
+import { appendRunLog } from "@/lib/provenance/run-log";
+import { describeWorker, type WorkerProvenance } from "@/lib/provenance/worker-provenance";
+import type { Sandbox } from "@/lib/sandbox/types";
+import { executeTopK } from "@/lib/submissions/pipeline/execute-stage";
+import { loadScoringContext } from "@/lib/submissions/pipeline/load-scoring-context";
+import { rankUpload, validateUpload } from "@/lib/submissions/pipeline/rank-stage";
+import { FINAL_STATUSES } from "@/lib/submissions/status";
+import { refreshVersionStatistics } from "./refresh-version-statistics";
+
+export type RescoreOutcome = "scored" | "skipped" | "superseded";
+
+/** A failure during a re-score, with the stage it happened in. */
+export class RescoreStageError extends Error {
+  constructor(
+    readonly stage: string,
+    readonly original: unknown,
+  ) {
+    super(original instanceof Error ? original.message : String(original));
+    this.name = "RescoreStageError";
+  }
+}
+
+// One submission's re-score (a rescore-submission job): the stored file is validated, ranked,
+// executed and scored again exactly as on arrival, by this worker's runner and sandbox, and
+// only at the end, in one transaction, do the new results replace the current ones: rankings,
+// metrics, analysis, and the submission's pointer to its current evaluation. Until then readers
+// see the old results; afterwards both runs stay in `evaluations`, each with its provenance and
+// metrics. The submission's status is left alone. If a maintainer re-ran the submission meanwhile
+// (it is back in the pipeline), the re-score stands down ("superseded").
+export async function rescoreSubmission(evaluationId: string, sandbox: Sandbox, worker: WorkerProvenance): Promise<RescoreOutcome> {
+  const ev = await db().evaluation.findUnique({
+    where: { id: evaluationId },
+    select: {
+      status: true,
+      trigger: true,
+      attempts: true,
+      submission: { select: { id: true, status: true, versionId: true, storageKey: true, similarity: true } },
+    },
+  });
+  if (!ev || ev.trigger !== "rescore" || (ev.status !== "pending" && ev.status !== "running")) return "skipped";
+  const sub = ev.submission;
+  const attempt = ev.attempts + 1;
+  await db().evaluation.update({
+    where: { id: evaluationId },
+    data: { ...provenanceFields(worker), status: "running", attempts: attempt, startedAt: ev.attempts === 0 ? new Date() : undefined },
+  });
+  await appendRunLog(evaluationId, `attempt ${attempt} started on ${describeWorker(worker)}`);
+
+  let stage = "validating";
+  try {
+    const ctx = await loadScoringContext(sub.versionId);
+    const upload = await validateUpload(sub.storageKey, ctx);
+    stage = "ranking";
+    const ranked = rankUpload(ctx, upload, sub.similarity);
+    stage = "executing";
+    const top = ranked.map((r) => r.top);
+    const passes = await executeTopK(sub.id, ctx, top, sandbox, async () => undefined);
+    stage = "scoring";
+    const rows = ctx.queries.map((q, qi) => ({
+      queryDbId: q.dbId,
+      topCorpusIds: Array.from(ranked[qi].top, (ci) => ctx.corpus[ci].dbId),
+      topScores: Array.from(ranked[qi].scores),
+      watchedCorpusIds: ranked[qi].watchedRows.map((ci) => ctx.corpus[ci].dbId),
+      watchedScores: ranked[qi].watchedScores,
+      passes: passes[qi],
+    }));
+    const { scored, analysis } = scoreAndAnalyze(ctx.layout, evidenceFromRankings(ctx, rows));
+    const outcome = await db().$transaction(
+      async (tx) => {
+        await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`evaluation:${sub.id}`}, 0))`;
+        const now = await tx.submission.findUniqueOrThrow({
+          where: { id: sub.id },
+          select: { status: true, currentEvaluation: { select: { runnerVersion: true, metrics: { where: { name: "exec", k: 1 }, select: { value: true } } } } },
+        });
+        const current = await tx.evaluation.findUniqueOrThrow({ where: { id: evaluationId }, select: { status: true } });
+        if (current.status !== "running") return "skipped" as const;
+        if (!FINAL_STATUSES.includes(now.status)) {
+          const why = `superseded: the submission was queued for a new run (${now.status}) meanwhile; its current results were left alone`;
+          await tx.evaluation.update({ where: { id: evaluationId }, data: { status: "failed", error: why, finishedAt: new Date() } });
+          await appendRunLog(evaluationId, why, tx);
+          return "superseded" as const;
+        }
+        await tx.ranking.deleteMany({ where: { submissionId: sub.id } });
+        await tx.ranking.createMany({ data: rows.map((r) => ({ submissionId: sub.id, ...r })) });
+        await tx.metric.deleteMany({ where: { submissionId: sub.id } });
+        await tx.metric.createMany({ data: scored.metrics.map((m) => ({ submissionId: sub.id, name: m.name, k: m.k, value: m.value, ciLow: m.ciLow, ciHigh: m.ciHigh })) });
+        await storeSubmissionAnalysis(tx, sub.id, analysis);
+        await tx.evaluationMetric.createMany({ data: scored.metrics.map((m) => ({ evaluationId, name: m.name, k: m.k, value: m.value, ciLow: m.ciLow, ciHigh: m.ciHigh })) });
+        await tx.evaluation.update({ where: { id: evaluationId }, data: { status: "scored", finishedAt: new Date(), failedStage: null, error: null } });
+        await tx.submission.update({ where: { id: sub.id }, data: { currentEvaluationId: evaluationId } });
+        const exec1 = scored.metrics.find((m) => m.name === "exec" && m.k === 1)?.value;
+        const before = now.currentEvaluation;
+        const message =
+          `re-scored by a maintainer (runner ${before?.runnerVersion ?? "unknown"} → ${worker.runnerVersion})` +
+          (exec1 !== undefined ? `: exec@1 ${before?.metrics[0]?.value.toFixed(3) ?? "?"} → ${exec1.toFixed(3)}` : "");
+        await tx.submissionEvent.create({ data: { submissionId: sub.id, status: now.status, message } });
+        await appendRunLog(evaluationId, `scored; now the submission's current results${exec1 !== undefined ? ` (exec@1 = ${exec1.toFixed(3)})` : ""}`, tx);
+        return "scored" as const;
+      },
+      { timeout: 60_000 },
+    );
+    await refreshVersionStatistics(sub.versionId);
+    return outcome;
+  } catch (e) {
+    throw new RescoreStageError(stage, e);
+  }
+}
+
+/** Whether a re-score failure is for good (the stored file itself is refused) or worth a retry. */
+export function isPermanent(e: RescoreStageError): boolean {
+  return e.original instanceof AppError && e.original.code !== "INTERNAL";
+}
