@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { atBothWidths, DEMO } from "./reader-helpers";
+import { atBothWidths, DEMO, NAV } from "./reader-helpers";
 
 interface ApiRow {
   submissionId: string;
@@ -127,8 +127,8 @@ test("selected rows go to the URL, are marked in the chart, and open Compare", a
   await expect(demo.getByTestId("leaderboard-row").and(page.locator("[aria-selected=true]"))).toHaveCount(2);
   await expect(page.getByRole("figure").getByText(`● ${rows[0].model}`, { exact: false })).toBeVisible();
   await demo.getByRole("button", { name: /Compare selected \(2\/4\)/ }).click();
-  await expect(page).toHaveURL(/\/compare\?/);
-  await expect(page.getByTestId("paired-table")).toContainText(rows[0].model);
+  await expect(page).toHaveURL(/\/compare\?/, NAV);
+  await expect(page.getByTestId("paired-table")).toContainText(rows[0].model, NAV);
   await expect(page.getByTestId("paired-table")).toContainText(rows[1].model);
 });
 

@@ -4,6 +4,8 @@ import { expect, type Page } from "@playwright/test";
 export const DEMO = "execretrieval-demo";
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1280, height: 900 };
+// For waits on a navigation to another page: a dev server compiles a page on its first visit.
+export const NAV = { timeout: 30_000 };
 
 // Saves a full-page screenshot under test-results/screenshots/ (named for what it shows).
 export async function screenshot(page: Page, name: string): Promise<void> {

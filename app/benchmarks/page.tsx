@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { comparePath, queriesPath, versionPath } from "@/components/benchmark/paths";
 import { listBenchmarkVersions } from "@/lib/benchmark/list-benchmark-versions";
+import { ScrollBox } from "@/components/ui/scroll-box";
 
 export const dynamic = "force-dynamic";
 
@@ -22,7 +23,7 @@ export default async function BenchmarksPage() {
           <p className="max-w-3xl text-sm text-slate-600">
             {b.description} License: {b.license}.
           </p>
-          <div className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white px-4 shadow-sm">
+          <ScrollBox label={`Versions of ${b.name}`} className="rounded-xl border border-slate-200 bg-white px-4 shadow-sm">
           <table className="min-w-full text-left text-sm">
             <caption className="sr-only">Versions of {b.name}</caption>
             <thead className="border-b border-slate-200 text-slate-600">
@@ -67,7 +68,7 @@ export default async function BenchmarksPage() {
               ))}
             </tbody>
           </table>
-          </div>
+          </ScrollBox>
         </section>
       ))}
     </div>

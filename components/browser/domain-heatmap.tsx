@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { humanize } from "@/components/ui/format";
 import type { HeatmapRow } from "@/lib/pages/query-browser";
+import { ScrollBox } from "@/components/ui/scroll-box";
 
 // Shade of a cell: lighter for lower exec@1 relative to the table's best cell. The number is
 // always printed, so the colour is never the only signal; dark text keeps its contrast on the
@@ -16,7 +17,7 @@ export function DomainHeatmap({ rows, domains }: { rows: HeatmapRow[]; domains: 
   const values = rows.flatMap((r) => [...r.cells.values()].flatMap((c) => (c.exec1.available ? [c.exec1.value] : [])));
   const max = Math.max(0, ...values);
   return (
-    <div className="relative overflow-x-auto">
+    <ScrollBox label="exec@1 by domain and system">
       <table className="min-w-full border-separate border-spacing-0.5 text-xs">
         <caption className="sr-only">exec@1 per domain (columns) for each published system (rows), with 95% intervals on hover</caption>
         <thead>
@@ -61,6 +62,6 @@ export function DomainHeatmap({ rows, domains }: { rows: HeatmapRow[]; domains: 
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollBox>
   );
 }

@@ -3,12 +3,13 @@ import { queryPath } from "@/components/benchmark/paths";
 import { bugLabel } from "@/components/drilldown/role-label";
 import { humanize } from "@/components/ui/format";
 import type { BrowserQuery } from "@/lib/pages/query-browser";
+import { ScrollBox } from "@/components/ui/scroll-box";
 
 // The browser's list of queries: each opens the query's page (its code, its distractors and
 // every published system's outcome on it).
 export function QueryList({ rows, systems, slug, version }: { rows: BrowserQuery[]; systems: number; slug: string; version: string }) {
   return (
-    <div className="relative overflow-x-auto">
+    <ScrollBox label="Queries">
       <table className="min-w-full text-sm" data-testid="query-browser">
         <caption className="sr-only">Queries</caption>
         <thead className="border-b border-slate-200 text-left text-xs text-slate-600">
@@ -61,6 +62,6 @@ export function QueryList({ rows, systems, slug, version }: { rows: BrowserQuery
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollBox>
   );
 }

@@ -1,12 +1,13 @@
 import { fmtCi, fmtP, fmtSigned } from "@/components/ui/format";
 import type { ComparedPair } from "@/lib/pages/compare";
+import { ScrollBox } from "@/components/ui/scroll-box";
 
 // The paper's Table 5 for the chosen systems: per pair and k, the queries only A / only B
 // solve (McNemar's discordant counts), each system's exec@k, the paired difference with its
 // 95% bootstrap interval, and the exact McNemar p. "significant" needs p < 0.05.
 export function PairedTable({ pairs, letters }: { pairs: ComparedPair[]; letters: Map<string, string> }) {
   return (
-    <div className="relative overflow-x-auto">
+    <ScrollBox label="Paired comparisons">
       <table className="min-w-full text-sm" data-testid="paired-table">
         <caption className="sr-only">Paired comparisons at k = 1, 3 and 5</caption>
         <thead className="border-b border-slate-200 text-xs text-slate-600">
@@ -68,6 +69,6 @@ export function PairedTable({ pairs, letters }: { pairs: ComparedPair[]; letters
           </tbody>
         ))}
       </table>
-    </div>
+    </ScrollBox>
   );
 }

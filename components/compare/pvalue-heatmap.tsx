@@ -1,5 +1,6 @@
 import { fmtP } from "@/components/ui/format";
 import type { PValueMatrix } from "@/lib/pages/pvalue-matrix";
+import { ScrollBox } from "@/components/ui/scroll-box";
 
 // Shade by evidence against "no difference": darker for smaller p. The p-value is printed in
 // every cell (and the direction as ▲/▼), so colour is never the only signal.
@@ -17,7 +18,7 @@ const short = (p: number) => (p < 0.001 ? "<.001" : p.toFixed(p < 0.01 ? 3 : 2).
 export function PValueHeatmap({ m, k, highlight }: { m: PValueMatrix; k: number; highlight: Set<string> }) {
   return (
     <div className="space-y-2">
-      <div className="relative max-h-[36rem] overflow-auto">
+      <ScrollBox label="p-value heatmap" className="max-h-[36rem] overflow-y-auto">
         <table className="border-separate border-spacing-px text-[11px]" data-testid="pvalue-heatmap">
           <caption className="sr-only">Exact McNemar p-values of exec@{k} between published systems</caption>
           <thead>
@@ -63,7 +64,7 @@ export function PValueHeatmap({ m, k, highlight }: { m: PValueMatrix; k: number;
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollBox>
       <p className="flex flex-wrap items-center gap-3 text-xs text-slate-600">
         {[
           ["p < 0.001", "#1e3a8a"],

@@ -5,7 +5,7 @@ import { widenToTokens, type SingleEdit } from "@/lib/drilldown/single-edit-diff
 export function CodeWithEdit({ code, edit: minimal }: { code: string; edit: SingleEdit | null }) {
   const edit = minimal && widenToTokens(minimal);
   return (
-    <pre className="overflow-x-auto rounded-md bg-slate-900 p-3 font-mono text-[13px] leading-5 text-slate-100">
+    <pre tabIndex={0} className="overflow-x-auto rounded-md bg-slate-900 p-3 font-mono text-[13px] leading-5 text-slate-100 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-600">
       {edit ? (
         <code>
           {edit.prefix}

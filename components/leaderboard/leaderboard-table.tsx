@@ -6,6 +6,7 @@ import { sortQuery } from "@/lib/pages/leaderboard-params";
 import type { BoardRow, LeaderboardView } from "@/lib/pages/leaderboard-view";
 import { ColumnHeader, SortLink } from "./column-header";
 import { MetricCell } from "./metric-cell";
+import { ScrollBox } from "@/components/ui/scroll-box";
 
 // Open weights, dims, similarity and date give way to the metrics on phones (they stay on the
 // model page and in the downloads).
@@ -80,7 +81,7 @@ export function LeaderboardTable({ view, basePath, formId }: { view: Leaderboard
   const col = (id: ColumnId) => [...view.info, ...view.columns].find((c) => c.id === id)!;
   const plain = view.info.filter((c) => !["rank", "model", "provider"].includes(c.id));
   return (
-    <div className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
+    <ScrollBox label="Leaderboard table" className="rounded-xl border border-slate-200 bg-white shadow-sm">
       <table className="min-w-full border-collapse text-sm" data-testid="leaderboard">
         <caption className="sr-only">
           {view.benchmark.name} {view.benchmark.version} leaderboard: {view.rows.length} of {view.total} published results, sorted by {col(p.sort).label} (
@@ -131,6 +132,6 @@ export function LeaderboardTable({ view, basePath, formId }: { view: Leaderboard
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollBox>
   );
 }

@@ -1,5 +1,6 @@
 import { CiValue } from "@/components/ui/ci-value";
 import type { MetricTable } from "@/lib/submissions/serialize";
+import { ScrollBox } from "@/components/ui/scroll-box";
 
 const ROWS = [
   { name: "exec", label: "exec@k", help: "share of queries with a passing snippet in the top k" },
@@ -10,7 +11,7 @@ const ROWS = [
 // Every headline metric at every k with its 95% bootstrap interval.
 export function MetricsTable({ metrics }: { metrics: MetricTable }) {
   return (
-    <div className="relative overflow-x-auto">
+    <ScrollBox label="Metrics">
       <table className="min-w-full text-sm" aria-label="Metrics with 95% bootstrap intervals">
         <thead className="border-b border-slate-200 text-xs text-slate-600">
           <tr>
@@ -43,6 +44,6 @@ export function MetricsTable({ metrics }: { metrics: MetricTable }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollBox>
   );
 }

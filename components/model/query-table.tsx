@@ -2,6 +2,7 @@ import Link from "next/link";
 import { bugLabel } from "@/components/drilldown/role-label";
 import { humanize } from "@/components/ui/format";
 import type { ModelQueryRow } from "@/lib/pages/model-queries";
+import { ScrollBox } from "@/components/ui/scroll-box";
 
 function Rank1({ r }: { r: ModelQueryRow["rank1"] }) {
   if (!r) return <span className="text-slate-500">nothing retrieved</span>;
@@ -26,7 +27,7 @@ const FIRST_PASS: Record<number, string> = { 1: "1", 3: "2–3", 5: "4–5", 10:
 // One submission's per-query outcomes; each query links to its drilldown.
 export function QueryTable({ submissionId, rows }: { submissionId: string; rows: ModelQueryRow[] }) {
   return (
-    <div className="relative overflow-x-auto">
+    <ScrollBox label="Per-query outcomes">
       <table className="min-w-full text-sm" data-testid="query-table">
         <caption className="sr-only">Per-query outcomes</caption>
         <thead className="border-b border-slate-200 text-left text-xs text-slate-600">
@@ -73,6 +74,6 @@ export function QueryTable({ submissionId, rows }: { submissionId: string; rows:
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollBox>
   );
 }

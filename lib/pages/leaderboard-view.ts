@@ -90,7 +90,11 @@ function sortValue(r: BoardRow, col: ColumnId): number | string {
   }
 }
 
-export function buildLeaderboardView(board: Leaderboard, analysis: VersionAnalysisView | null, params: LeaderboardParams): LeaderboardView {
+export function buildLeaderboardView(board: Leaderboard, analysis: VersionAnalysisView | null, requested: LeaderboardParams): LeaderboardView {
+  // Only rows on this board can be selected; any other id is dropped from the state (and from
+  // every link built from it), whether or not it exists.
+  const onBoard = new Set(board.rows.map((r) => r.submissionId));
+  const params = { ...requested, sel: requested.sel.filter((id) => onBoard.has(id)) };
   const columns = metricColumns(params.k);
   const exec = (r: LeaderboardRow) => r.metrics.exec[String(params.k)]?.value ?? 0;
   const ranks = competitionRanks(board.rows.map(exec));

@@ -98,7 +98,8 @@ describe("leaderboard view", () => {
   });
 
   it("carries the maintainer's verification and warning note, and the selection", () => {
-    const v = view({ sel: [id(3), "not-a-uuid"] });
+    const v = view({ sel: [id(3), "not-a-uuid", id(9)] });
+    expect(v.params.sel).toEqual([id(3)]); // an id not on this board is dropped, existing or not
     const byModel = new Map(v.rows.map((r) => [r.model, r]));
     expect(byModel.get("alpha")!.verified).toBe(true);
     expect(byModel.get("gamma")!.warning).toBe("trained on the test set?");

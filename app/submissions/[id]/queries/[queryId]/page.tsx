@@ -9,6 +9,7 @@ import { humanize } from "@/components/ui/format";
 import { getQueryDrilldown, type QueryDrilldown } from "@/lib/drilldown/get-query-drilldown";
 import { getPageViewer } from "@/lib/auth/page-viewer";
 import { isAppError } from "@/lib/errors/app-error";
+import { ScrollBox } from "@/components/ui/scroll-box";
 
 export const dynamic = "force-dynamic";
 
@@ -124,7 +125,7 @@ export default async function QueryDrilldownPage({
         <h2 id="own-heading" className="text-lg font-semibold text-slate-900">
           This query&apos;s canonical and distractors
         </h2>
-        <div className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white px-4 py-2 shadow-sm">
+        <ScrollBox label="Own snippet scores" className="rounded-xl border border-slate-200 bg-white px-4 py-2 shadow-sm">
           <table className="min-w-full text-sm">
             <caption className="sr-only">Scores of this query&apos;s own snippets; a distractor at or above the canonical deceives</caption>
             <thead className="border-b border-slate-200 text-left text-xs text-slate-600">
@@ -154,7 +155,7 @@ export default async function QueryDrilldownPage({
               })}
             </tbody>
           </table>
-        </div>
+        </ScrollBox>
       </section>
 
       <section aria-labelledby="snippets-heading" className="space-y-4">

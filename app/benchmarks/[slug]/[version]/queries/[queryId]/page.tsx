@@ -8,6 +8,7 @@ import { humanize } from "@/components/ui/format";
 import { orNotFound } from "@/lib/pages/or-not-found";
 import { getQueryPage, type QuerySystemOutcome } from "@/lib/pages/query-page";
 import { decodeSegment } from "@/lib/pages/search-params";
+import { ScrollBox } from "@/components/ui/scroll-box";
 
 export const dynamic = "force-dynamic";
 
@@ -67,7 +68,7 @@ export default async function QueryPage({ params }: { params: Promise<{ slug: st
 
       {d.systems.length > 0 && (
         <Card id="systems-heading" title="Every published system on this query" lead="Scores are each system's similarity to the query; the drilldown shows its ranked snippets and test outcomes.">
-          <div className="relative overflow-x-auto">
+          <ScrollBox label="Outcome of each published system">
             <table className="min-w-full text-sm">
               <caption className="sr-only">Outcome of each published system on {d.query.functionName}</caption>
               <thead className="border-b border-slate-200 text-left text-xs text-slate-600">
@@ -103,7 +104,7 @@ export default async function QueryPage({ params }: { params: Promise<{ slug: st
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollBox>
           <p className="mt-2 text-xs text-slate-500">Bold red: a distractor scores at least as high as the canonical (the system is deceived on this query).</p>
         </Card>
       )}
