@@ -3,20 +3,21 @@ import { getPageViewer } from "@/lib/auth/page-viewer";
 import { isMaintainer } from "@/lib/auth/policies";
 
 // Header links for signed-in accounts: everyone may submit and see their submissions;
-// maintainers and admins also get the review queue.
+// maintainers and admins also get the review queue. Not prefetched: these pages are per-user
+// and change as submissions move, and a prefetched copy would show a stale list.
 export async function AccountLinks() {
   const viewer = await getPageViewer();
   if (!viewer) return null;
   return (
     <>
-      <Link href="/submit" className="hover:text-slate-900">
+      <Link prefetch={false} href="/submit" className="hover:text-slate-900">
         Submit
       </Link>
-      <Link href="/account/submissions" className="hover:text-slate-900">
+      <Link prefetch={false} href="/account/submissions" className="hover:text-slate-900">
         My submissions
       </Link>
       {isMaintainer(viewer) && (
-        <Link href="/review" className="hover:text-slate-900">
+        <Link prefetch={false} href="/review" className="hover:text-slate-900">
           Review
         </Link>
       )}

@@ -35,7 +35,7 @@ export default async function ReviewQueuePage({ searchParams }: { searchParams: 
       <div className="flex flex-wrap items-end justify-between gap-4">
         <nav aria-label="Queue views" className="flex flex-wrap gap-2 text-sm">
           {QUEUE_VIEWS.map((v) => (
-            <Link
+            <Link prefetch={false}
               key={v}
               href={href(v)}
               aria-current={v === queue.view ? "page" : undefined}

@@ -52,7 +52,7 @@ export default async function SubmitPage({ searchParams }: { searchParams: Promi
               {quota.remaining.concurrent} of {quota.limits.concurrent} scoring slots free, {quota.remaining.total} left in total).
             </>
           ) : (
-            <>Your quota on this benchmark is used up for now (see <Link href="/account/submissions" className="underline">My submissions</Link>); an upload would be refused.</>
+            <>Your quota on this benchmark is used up for now (see <Link prefetch={false} href="/account/submissions" className="underline">My submissions</Link>); an upload would be refused.</>
           )}
         </p>
       </header>

@@ -46,7 +46,7 @@ export function AuditList({ entries, showSubmission = true }: { entries: AuditEn
               {showSubmission && (
                 <td className="px-3 py-2">
                   {e.submission ? (
-                    <Link href={`/review/${e.submission.id}`} className="underline">
+                    <Link prefetch={false} href={`/review/${e.submission.id}`} className="underline">
                       {e.submission.model}
                     </Link>
                   ) : (

@@ -10,7 +10,7 @@ export function ReviewItemCard({ item }: { item: ReviewItem }) {
     <li data-submission={item.id} className="grid gap-2 p-4 sm:grid-cols-[1fr_auto] sm:items-center">
       <div className="min-w-0 space-y-1">
         <p className="flex flex-wrap items-center gap-2">
-          <Link href={`/review/${item.id}`} className="font-semibold text-slate-900 underline-offset-2 hover:underline">
+          <Link prefetch={false} href={`/review/${item.id}`} className="font-semibold text-slate-900 underline-offset-2 hover:underline">
             {item.model.name}
           </Link>
           <StatusBadge status={item.status as Status} />
@@ -38,7 +38,7 @@ export function ReviewItemCard({ item }: { item: ReviewItem }) {
         ) : (
           <span className="text-slate-500">no results</span>
         )}
-        <Link
+        <Link prefetch={false}
           href={`/review/${item.id}`}
           className="rounded border border-slate-300 px-3 py-1.5 font-medium hover:bg-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-emerald-600"
         >

@@ -7,11 +7,11 @@ const LINKS = [
   ["audit", "/review/audit", "Audit log"],
 ] as const;
 
-export function ReviewNav({ current }: { current: (typeof LINKS)[number][0] | null }) {
+export function ReviewNav({ current }: { current: (typeof LINKS)[number][0] }) {
   return (
     <nav aria-label="Review" className="flex flex-wrap gap-2 border-b border-slate-200 pb-3 text-sm">
       {LINKS.map(([key, href, label]) => (
-        <Link
+        <Link prefetch={false}
           key={key}
           href={href}
           aria-current={current === key ? "page" : undefined}

@@ -12,7 +12,7 @@ export function OwnSubmissionList({ items }: { items: OwnSubmission[] }) {
         <li key={s.id} data-submission={s.id} className="grid gap-2 p-4 sm:grid-cols-[1fr_auto] sm:items-start">
           <div className="min-w-0 space-y-1">
             <p className="flex flex-wrap items-center gap-2">
-              <Link href={`/submissions/${s.id}/status`} className="font-semibold text-slate-900 underline-offset-2 hover:underline">
+              <Link prefetch={false} href={`/submissions/${s.id}/status`} className="font-semibold text-slate-900 underline-offset-2 hover:underline">
                 {s.model.name}
               </Link>
               <StatusBadge status={s.status as Status} progress={s.progress} />
@@ -45,7 +45,7 @@ export function OwnSubmissionList({ items }: { items: OwnSubmission[] }) {
               </span>
             )}
             {s.exec1 && (
-              <Link href={`/submissions/${s.id}`} className="font-medium text-emerald-800 underline">
+              <Link prefetch={false} href={`/submissions/${s.id}`} className="font-medium text-emerald-800 underline">
                 Results<span className="sr-only"> of {s.model.name}</span>
               </Link>
             )}

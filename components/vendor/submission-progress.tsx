@@ -75,7 +75,7 @@ export function SubmissionProgress({ initial }: { initial: SubmissionView }) {
             <h2 id="results-heading" className="text-base font-semibold">
               Results
             </h2>
-            <Link href={`/submissions/${view.id}`} className="text-sm font-medium text-emerald-800 underline hover:text-emerald-950">
+            <Link prefetch={false} href={`/submissions/${view.id}`} className="text-sm font-medium text-emerald-800 underline hover:text-emerald-950">
               Full results and per-query drilldowns
             </Link>
           </div>
@@ -140,7 +140,7 @@ function Outcome({ view }: { view: SubmissionView }) {
         <div className="space-y-2">
           <p role="status" className="rounded-lg border border-emerald-200 bg-emerald-50 p-4 text-sm text-emerald-900">
             Published: it is on the{" "}
-            <Link href="/" className="font-medium underline">
+            <Link prefetch={false} href="/" className="font-medium underline">
               leaderboard
             </Link>
             .

@@ -16,6 +16,10 @@ export async function requestVersionRecompute(versionId: number): Promise<{ jobI
   const connection = createRedis("queue");
   const queue = new Queue(QUEUE_NAME, { connection, prefix: getConfig().EXECBOARD_QUEUE_PREFIX });
   try {
+    // A set can come back (hidden, then published again; re-run, then published again): a finished
+    // job of that id would make the add below a no-op and leave the statistics stale, so it goes.
+    const previous = await queue.getJob(jobId);
+    if (previous && ["completed", "failed"].includes(await previous.getState())) await previous.remove();
     await queue.add(def.name, data, {
       jobId,
       attempts: def.attempts,

@@ -25,6 +25,20 @@ describe("review actions", () => {
   const board = async () => (await api(`/api/v1/benchmarks/${DEMO_SLUG}/leaderboard`)).body.rows as { submissionId: string; verified: boolean; warningNote: string | null }[];
   const quota = async () => (await api(`/api/v1/quota?benchmark=${DEMO_SLUG}`, { token: vendor.token })).body;
 
+  // The version's cross-submission statistics (written by the worker's recompute job) come to
+  // describe exactly the published submissions.
+  async function statisticsDescribeThePublishedSet(): Promise<void> {
+    const versionId = (await db().benchmarkVersion.findFirstOrThrow({ where: { benchmark: { slug: DEMO_SLUG } }, orderBy: { id: "desc" }, select: { id: true } })).id;
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      const published = (await db().submission.findMany({ where: { versionId, status: "published" }, select: { id: true } })).map((p) => p.id).sort();
+      const analysed = (await db().versionAnalysis.findUnique({ where: { versionId }, select: { submissionIds: true } }))?.submissionIds.slice().sort();
+      if (JSON.stringify(analysed) === JSON.stringify(published)) return;
+      if (Date.now() > deadline) throw new Error(`statistics describe ${analysed?.length} systems, ${published.length} are published`);
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
+
   beforeAll(async () => {
     layout = await demoLayout((await importDemo()).versionId);
     vendor = await newAccount("vendor");
@@ -116,6 +130,8 @@ describe("review actions", () => {
     const again = await act(id, "publish");
     expect(again.body).toMatchObject({ status: "published", review: { reason: null, verified: true, warningNote: "trained on a superset of the tasks" } });
     expect((await board()).some((r) => r.submissionId === id)).toBe(true);
+    // The published set came back to one it had before; its statistics are recomputed all the same.
+    await statisticsDescribeThePublishedSet();
     const cleared = await act(id, "note", { note: null }, maintainer.token, "PUT");
     expect(cleared.body.review.warningNote).toBeNull();
     expect((await board()).find((r) => r.submissionId === id)?.warningNote).toBeNull();

@@ -19,7 +19,7 @@ export default async function MySubmissionsPage() {
           <h1 className="text-2xl font-semibold tracking-tight">My submissions</h1>
           <p className="text-sm text-slate-600">Signed in as {viewer.email}. Unpublished results are visible to you and the maintainers only.</p>
         </div>
-        <Link href="/submit" className="rounded bg-emerald-700 px-4 py-2 text-sm font-semibold text-white hover:bg-emerald-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-emerald-600 focus-visible:ring-offset-2">
+        <Link prefetch={false} href="/submit" className="rounded bg-emerald-700 px-4 py-2 text-sm font-semibold text-white hover:bg-emerald-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-emerald-600 focus-visible:ring-offset-2">
           New submission
         </Link>
       </header>
@@ -41,7 +41,7 @@ export default async function MySubmissionsPage() {
         </h2>
         {items.length === 0 ? (
           <p className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-center text-sm text-slate-600">
-            Nothing yet. <Link href="/submit" className="font-medium text-emerald-800 underline">Submit your first model</Link>.
+            Nothing yet. <Link prefetch={false} href="/submit" className="font-medium text-emerald-800 underline">Submit your first model</Link>.
           </p>
         ) : (
           <OwnSubmissionList items={items} />

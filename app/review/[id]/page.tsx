@@ -38,10 +38,10 @@ export default async function ReviewSubmissionPage({ params }: { params: Promise
   ];
   return (
     <div className="space-y-6">
-      <ReviewNav current={null} />
+      <ReviewNav current="queue" />
       <header className="space-y-2">
         <p className="text-sm text-slate-600">
-          <Link href="/review" className="hover:text-slate-900">
+          <Link prefetch={false} href="/review" className="hover:text-slate-900">
             Review queue
           </Link>{" "}
           / {item.model.provider}
@@ -87,7 +87,7 @@ export default async function ReviewSubmissionPage({ params }: { params: Promise
               Results
             </h2>
             {view.metrics && (
-              <Link href={`/submissions/${item.id}`} className="text-sm font-medium text-emerald-800 underline">
+              <Link prefetch={false} href={`/submissions/${item.id}`} className="text-sm font-medium text-emerald-800 underline">
                 Inspect: full results and drilldowns
               </Link>
             )}

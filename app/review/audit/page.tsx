@@ -42,7 +42,7 @@ export default async function AuditLogPage({ searchParams }: { searchParams: Pro
           Filter
         </button>
         {(input.action || input.submission || input.before) && (
-          <Link href="/review/audit" className="px-2 py-1.5 underline">
+          <Link prefetch={false} href="/review/audit" className="px-2 py-1.5 underline">
             Show everything
           </Link>
         )}
@@ -51,7 +51,7 @@ export default async function AuditLogPage({ searchParams }: { searchParams: Pro
       <AuditList entries={page.entries} />
       {older && (
         <p>
-          <Link href={older} className="text-sm font-medium underline">
+          <Link prefetch={false} href={older} className="text-sm font-medium underline">
             Older entries
           </Link>
         </p>

@@ -51,7 +51,7 @@ export default async function VersionsOverviewPage() {
                     <dt className="text-xs text-slate-600">{label}</dt>
                     <dd className="font-semibold tabular-nums">
                       {v.submissions[key] > 0 && (key === "awaiting" || key === "hidden" || key === "rejected" || key === "failed" || key === "published") ? (
-                        <Link href={`/review?${new URLSearchParams({ view: key, benchmark: v.benchmark.slug, version: v.version })}`} className="underline">
+                        <Link prefetch={false} href={`/review?${new URLSearchParams({ view: key, benchmark: v.benchmark.slug, version: v.version })}`} className="underline">
                           {v.submissions[key]}
                           <span className="sr-only"> {label.toLowerCase()} submissions of {v.benchmark.name} {v.version}</span>
                         </Link>
