@@ -11,6 +11,7 @@ import { toUploadSessionView, UPLOAD_SESSION_SELECT, type UploadSessionView } fr
 // How long one chunk PUT may hold a session before another request may take it over (a crashed
 // server's hold expires); a 256 MiB chunk at 1 MB/s takes about four and a half minutes.
 const WRITE_LEASE_MS = 15 * 60_000;
+const WRITE_BATCH = 4 * 1024 * 1024;
 
 export interface ChunkInput {
   contentRange: string | null;
@@ -38,29 +39,44 @@ export async function writeUploadChunk(id: string, principal: Principal, input: 
   if (!input.body) throw new AppError("BAD_REQUEST", "the chunk has no body");
 
   const lease = await claimWrite(session.id, range.start);
-  let written = 0;
+  let written = 0; // bytes on disk at range.start onwards
   let problem: AppError | null = null;
   const fh = await fs.open(sessionFilePath(session.id), "r+");
+  // Small reads from the socket are gathered into one buffer and written in a few large writes.
+  const batch = Buffer.allocUnsafe(Math.min(WRITE_BATCH, length));
+  let batched = 0;
+  const flush = async () => {
+    for (let off = 0; off < batched; ) off += (await fh.write(batch, off, batched - off, range.start + written + off)).bytesWritten;
+    written += batched;
+    batched = 0;
+  };
   try {
     const reader = input.body.getReader();
     try {
       for (;;) {
         const { done, value } = await reader.read();
         if (done) break;
-        if (written + value.length > length) {
+        if (written + batched + value.length > length) {
           problem = new AppError("BAD_REQUEST", `the body is longer than the ${length} bytes its Content-Range covers; the chunk was discarded`);
-          written = 0;
           await reader.cancel().catch(() => undefined);
           break;
         }
-        let off = 0;
-        while (off < value.length) off += (await fh.write(value, off, value.length - off, range.start + written + off)).bytesWritten;
-        written += value.length;
+        for (let p = 0; p < value.length; ) {
+          const take = Math.min(value.length - p, batch.length - batched);
+          batch.set(value.subarray(p, p + take), batched);
+          batched += take;
+          p += take;
+          if (batched === batch.length) await flush();
+        }
       }
     } catch (e) {
-      // The connection broke mid-chunk: keep what was written (below) and report it.
-      problem = new AppError("BAD_REQUEST", `the chunk's body was cut off after ${written} bytes (${(e as Error).message})`);
+      // The connection broke mid-chunk: keep what arrived (below) and report it.
+      problem = new AppError("BAD_REQUEST", `the chunk's body was cut off after ${written + batched} bytes (${(e as Error).message})`);
     }
+    if (problem?.message.includes("discarded")) {
+      written = 0;
+      batched = 0;
+    } else await flush();
     if (!problem && written < length) problem = new AppError("BAD_REQUEST", `the body ended after ${written} of the ${length} bytes its Content-Range covers`);
     await fh.datasync();
   } finally {
