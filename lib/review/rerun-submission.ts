@@ -40,7 +40,8 @@ export async function rerunSubmission(actor: AuditActor, id: string, input: Reas
     await dropPairwiseRows(tx, id);
     await tx.submission.update({
       where: { id },
-      data: { scoredAt: null, publishedAt: null, verifiedAt: null, reviewReason: null, rerunAt: new Date() },
+      // The old run's evaluation (lib/provenance) stays in the list of runs, but is no longer current.
+      data: { scoredAt: null, publishedAt: null, verifiedAt: null, reviewReason: null, rerunAt: new Date(), currentEvaluationId: null },
     });
     await recordAuditEvent(tx, { action: "rerun", actor, submissionId: id, fromStatus: s.status, toStatus: "queued", reason });
     return s;

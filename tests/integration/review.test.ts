@@ -160,7 +160,10 @@ describe("review actions", () => {
       expect(rerun.status).toBe(202);
       expectMatches(documentedResponse(doc, "post", "/api/v1/submissions/{id}/rerun", 202), rerun.body);
       expect(rerun.body).toMatchObject({ status: "queued", exec1: null, review: { verified: false } });
-      expect((await api(`/api/v1/submissions/${id}`, { token: vendor.token })).body.metrics).toBeNull();
+      const queued = (await api(`/api/v1/submissions/${id}`, { token: vendor.token })).body;
+      expect(queued.metrics).toBeNull();
+      expect(queued.provenance).toBeNull(); // the old run is listed, but no longer current
+      expect(queued.evaluations.some((e: { current: boolean }) => e.current)).toBe(false);
       expect((await board()).some((r) => r.submissionId === id)).toBe(false);
       expect((await api(`/api/v1/submissions/${id}`)).status).toBe(404);
       const during = await quota();
@@ -176,6 +179,10 @@ describe("review actions", () => {
     expect(done.body.status).toBe("scored");
     expect(done.body.metrics.exec["1"].value).toBeGreaterThan(0);
     expect(done.body.history.map((h: { message: string | null }) => h.message)).toContain("re-run requested by a maintainer: runner 2 verdicts");
+    // Provenance: a new run, current, beside the first one (which keeps its metrics).
+    const runs = done.body.evaluations as { trigger: string; current: boolean; metrics: unknown }[];
+    expect(runs.map((e) => [e.trigger, e.current])).toEqual([["submission", false], ["rerun", true]]);
+    expect(runs[0].metrics).not.toBeNull();
     expect((await quota()).used).toEqual(before.used);
     const audit = (await api(`/api/v1/review/audit?submission=${id}&action=rerun`, { token: maintainer.token })).body.entries;
     expect(audit).toMatchObject([{ action: "rerun", fromStatus: "published", toStatus: "queued", reason: "runner 2 verdicts" }]);

@@ -21,7 +21,7 @@ export default async function SubmissionStatusPage({ params }: { params: Promise
     <div className="mx-auto max-w-3xl space-y-6">
       <header className="space-y-1">
         <p className="text-sm text-slate-600">
-          <Link href="/account/submissions" className="hover:text-slate-900">
+          <Link prefetch={false} href="/account/submissions" className="hover:text-slate-900">
             My submissions
           </Link>{" "}
           / {view.benchmark.slug} {view.benchmark.version}
