@@ -29,6 +29,8 @@ export async function beginEvaluation(submissionId: string, worker: WorkerProven
     if (!ev) {
       const previous = await tx.evaluation.count({ where: { submissionId, trigger: { not: "rescore" } } });
       const seq = ((await tx.evaluation.aggregate({ where: { submissionId }, _max: { seq: true } }))._max.seq ?? 0) + 1;
+      // A maintainer's re-run removed the previous results; the submission has none current.
+      if (previous > 0) await tx.submission.update({ where: { id: submissionId }, data: { currentEvaluationId: null } });
       ev = await tx.evaluation.create({
         data: {
           submissionId,

@@ -1,7 +1,7 @@
 import { scoreAndAnalyze } from "@/lib/analysis/analyze-submission";
 import { evidenceFromRankings } from "@/lib/analysis/load-evidence";
 import { storeSubmissionAnalysis } from "@/lib/analysis/store-analysis";
-import { db } from "@/lib/db/client";
+import { db, type Tx } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
 import { provenanceFields } from "@/lib/provenance/begin-evaluation";
 import { appendRunLog } from "@/lib/provenance/run-log";
@@ -45,6 +45,7 @@ export async function rescoreSubmission(evaluationId: string, sandbox: Sandbox, 
   });
   if (!ev || ev.trigger !== "rescore" || (ev.status !== "pending" && ev.status !== "running")) return "skipped";
   const sub = ev.submission;
+  if (!FINAL_STATUSES.includes(sub.status)) return supersede(evaluationId, sub.status);
   const attempt = ev.attempts + 1;
   await db().evaluation.update({
     where: { id: evaluationId },
@@ -80,12 +81,7 @@ export async function rescoreSubmission(evaluationId: string, sandbox: Sandbox, 
         });
         const current = await tx.evaluation.findUniqueOrThrow({ where: { id: evaluationId }, select: { status: true } });
         if (current.status !== "running") return "skipped" as const;
-        if (!FINAL_STATUSES.includes(now.status)) {
-          const why = `superseded: the submission was queued for a new run (${now.status}) meanwhile; its current results were left alone`;
-          await tx.evaluation.update({ where: { id: evaluationId }, data: { status: "failed", error: why, finishedAt: new Date() } });
-          await appendRunLog(evaluationId, why, tx);
-          return "superseded" as const;
-        }
+        if (!FINAL_STATUSES.includes(now.status)) return supersede(evaluationId, now.status, tx);
         await tx.ranking.deleteMany({ where: { submissionId: sub.id } });
         await tx.ranking.createMany({ data: rows.map((r) => ({ submissionId: sub.id, ...r })) });
         await tx.metric.deleteMany({ where: { submissionId: sub.id } });
@@ -110,6 +106,14 @@ export async function rescoreSubmission(evaluationId: string, sandbox: Sandbox, 
   } catch (e) {
     throw new RescoreStageError(stage, e);
   }
+}
+
+// A maintainer re-ran the submission (it is back in the pipeline): that run decides its results.
+async function supersede(evaluationId: string, status: string, tx?: Tx): Promise<"superseded"> {
+  const why = `superseded: the submission was queued for a new run (${status}) meanwhile; its results were left to that run`;
+  await (tx ?? db()).evaluation.update({ where: { id: evaluationId }, data: { status: "failed", error: why, finishedAt: new Date() } });
+  await appendRunLog(evaluationId, why, tx);
+  return "superseded";
 }
 
 /** Whether a re-score failure is for good (the stored file itself is refused) or worth a retry. */

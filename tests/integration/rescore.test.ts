@@ -2,7 +2,9 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db, disconnectDb } from "@/lib/db/client";
-import { closeQueue } from "@/lib/queue/enqueue";
+import { operatorActor } from "@/lib/audit/audit-actor";
+import { closeQueue, getQueue } from "@/lib/queue/enqueue";
+import { rerunSubmission } from "@/lib/review/rerun-submission";
 import { RUNNER_VERSION } from "@/lib/sandbox/types";
 import { filePath } from "@/lib/storage/file-store";
 import { publishSubmission } from "@/lib/submissions/publish-submission";
@@ -54,6 +56,7 @@ describe("re-scoring published submissions", () => {
   });
 
   afterAll(async () => {
+    await getQueue().resume();
     await closeQueue();
     await disconnectDb();
   });
@@ -156,5 +159,29 @@ describe("re-scoring published submissions", () => {
     expect(status.stdout).toMatch(new RegExp(`re-score ${failedBatchId} of ${DEMO_SLUG}`));
     expect(status.stdout).toMatch(/failed .*validating: the stored upload no longer matches/);
     expect((await cli(["rescore", "--benchmark", "no-such-benchmark", "--dry-run"], { EXECBOARD_TOKEN: maintainer.token })).code).toBe(4);
+  });
+
+  it("stands down when a maintainer re-runs the submission before the re-score starts", async () => {
+    const id = await scoredAndPublished(vendor.token, syntheticNpz(layout, 0), "rescore-then-rerun");
+    await markOldRunner(id);
+    await getQueue().pause();
+    let batchId: string;
+    try {
+      const queued = await api(`/api/v1/benchmarks/${DEMO_SLUG}/rescore`, { token: maintainer.token, method: "POST", body: {} });
+      expect(queued.status).toBe(202);
+      batchId = queued.body.id;
+      await rerunSubmission(operatorActor("rescore test"), id, { reason: "re-run wins" });
+    } finally {
+      await getQueue().resume();
+    }
+    const batch = await waitForBatch(batchId, maintainer.token);
+    expect(batch.items.find((i: { submissionId: string }) => i.submissionId === id)).toMatchObject({ status: "failed", failure: { error: expect.stringMatching(/^superseded: the submission was queued for a new run/) } });
+    const { body } = await waitUntilFinal(id, vendor.token);
+    expect(body.status).toBe("scored");
+    expect(body.evaluations.map((e: { trigger: string; status: string; current: boolean }) => [e.trigger, e.status, e.current])).toEqual([
+      ["submission", "scored", false],
+      ["rescore", "failed", false],
+      ["rerun", "scored", true],
+    ]);
   });
 });

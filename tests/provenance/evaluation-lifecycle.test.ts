@@ -65,8 +65,10 @@ describe("evaluation lifecycle", () => {
   it("a maintainer's re-run is a new evaluation; one the platform abandoned is closed when it starts", async () => {
     const id = await addSubmission();
     const first = await beginEvaluation(id, worker(1));
-    await db().submission.update({ where: { id }, data: { status: "queued", rerunAt: new Date(Date.now() + 1000) } });
+    await db().submission.update({ where: { id }, data: { status: "queued", rerunAt: new Date(Date.now() + 1000), currentEvaluationId: first } });
     const second = await beginEvaluation(id, worker(2));
+    // The re-run removed the old results: nothing is current until the new run scores.
+    expect((await db().submission.findUniqueOrThrow({ where: { id } })).currentEvaluationId).toBeNull();
     expect(second).not.toBe(first);
     const [a, b] = await evaluations(id);
     expect(a).toMatchObject({ id: first, status: "failed", error: expect.stringMatching(/queued for a new run/) });
