@@ -26,7 +26,9 @@ test("query browser: difficulty, domain heatmap, filters, and a query across sys
   const heatmap = page.getByRole("table", { name: /exec@1 per domain/ });
   await expect(heatmap.getByRole("row")).toHaveCount(1 + board.rows.length);
   const dom = analysis.analysis.perDomain[0];
-  await expect(heatmap.getByRole("link", { name: new RegExp(`^BM25, ${dom.domain.replaceAll("_", " ")}: exec@1 ${dom.exec1.value.toFixed(3)}`) })).toBeVisible();
+  const cell = heatmap.locator(`a[title^="BM25, ${dom.domain.replaceAll("_", " ")}: "]`);
+  await expect(cell).toHaveText(dom.exec1.value.toFixed(2));
+  await expect(cell).toHaveAccessibleDescription(new RegExp(`exec@1 ${dom.exec1.value.toFixed(3)} \\[`));
 
   // Filters: a domain, then a difficulty; the list matches the API's per-query counts.
   const list = page.getByTestId("query-browser");

@@ -12,7 +12,8 @@ function shade(v: number, max: number): string {
 }
 
 // The paper's Figure 6b: exec@1 of every published system within every domain. A cell opens
-// that system's queries in that domain.
+// that system's queries in that domain; its title (hover, and the link's description for screen
+// readers) gives the interval and counts.
 export function DomainHeatmap({ rows, domains }: { rows: HeatmapRow[]; domains: string[] }) {
   const values = rows.flatMap((r) => [...r.cells.values()].flatMap((c) => (c.exec1.available ? [c.exec1.value] : [])));
   const max = Math.max(0, ...values);
@@ -52,7 +53,7 @@ export function DomainHeatmap({ rows, domains }: { rows: HeatmapRow[]; domains: 
                 const label = `${r.model}, ${humanize(d)}: exec@1 ${c.exec1.value.toFixed(3)} [${c.exec1.ci95[0].toFixed(3)}, ${c.exec1.ci95[1].toFixed(3)}], ${c.solved} of ${c.queries} queries`;
                 return (
                   <td key={d} className="p-0 text-center tabular-nums" style={{ background: shade(c.exec1.value, max) }}>
-                    <Link href={`/submissions/${r.submissionId}?domain=${encodeURIComponent(d)}#queries`} title={label} aria-label={label} className="block px-1 py-1.5 text-slate-900 hover:outline hover:outline-2 hover:outline-slate-900 focus-visible:outline focus-visible:outline-2 focus-visible:outline-slate-900">
+                    <Link href={`/submissions/${r.submissionId}?domain=${encodeURIComponent(d)}#queries`} title={label} className="hm-link">
                       {c.exec1.value.toFixed(2)}
                     </Link>
                   </td>

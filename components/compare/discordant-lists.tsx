@@ -3,7 +3,11 @@ import { drilldownPath } from "@/components/benchmark/paths";
 import { humanize } from "@/components/ui/format";
 import type { CompareCandidate, CompareQuery } from "@/lib/pages/compare";
 
-function List({ title, queries, solver, other }: { title: string; queries: CompareQuery[]; solver: CompareCandidate; other: CompareCandidate }) {
+// Long lists show their first LIMIT queries until the reader asks for all (keeps the page light).
+const LIMIT = 100;
+
+function List({ title, queries, solver, other, allHref }: { title: string; queries: CompareQuery[]; solver: CompareCandidate; other: CompareCandidate; allHref: string | null }) {
+  const shown = allHref ? queries.slice(0, LIMIT) : queries;
   return (
     <section aria-label={title} className="min-w-0">
       <h3 className="mb-2 text-sm font-semibold text-slate-900">
@@ -13,7 +17,7 @@ function List({ title, queries, solver, other }: { title: string; queries: Compa
         <p className="text-sm text-slate-600">None.</p>
       ) : (
         <ul className="max-h-96 divide-y divide-slate-100 overflow-y-auto rounded-lg border border-slate-200 text-sm">
-          {queries.map((q) => (
+          {shown.map((q) => (
             <li key={q.queryId} className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-0.5 px-3 py-1.5">
               <span className="min-w-0">
                 <span className="break-all font-mono text-slate-900">{q.functionName}</span> <span className="text-xs text-slate-500">{humanize(q.domain)}</span>
@@ -30,17 +34,25 @@ function List({ title, queries, solver, other }: { title: string; queries: Compa
           ))}
         </ul>
       )}
+      {allHref && queries.length > LIMIT && (
+        <p className="mt-2 text-sm">
+          {LIMIT} of {queries.length} shown.{" "}
+          <a href={allHref} className="text-emerald-800 underline underline-offset-2">
+            Show all
+          </a>
+        </p>
+      )}
     </section>
   );
 }
 
 // The queries behind a pair's discordant counts: solved within the top k by one system and not
 // the other, each opening both systems' drilldowns.
-export function DiscordantLists({ a, b, k, aOnly, bOnly }: { a: CompareCandidate; b: CompareCandidate; k: number; aOnly: CompareQuery[]; bOnly: CompareQuery[] }) {
+export function DiscordantLists({ a, b, k, aOnly, bOnly, allHref }: { a: CompareCandidate; b: CompareCandidate; k: number; aOnly: CompareQuery[]; bOnly: CompareQuery[]; allHref: string | null }) {
   return (
     <div className="grid gap-4 lg:grid-cols-2">
-      <List title={`Only ${a.model} solves (exec@${k})`} queries={aOnly} solver={a} other={b} />
-      <List title={`Only ${b.model} solves (exec@${k})`} queries={bOnly} solver={b} other={a} />
+      <List title={`Only ${a.model} solves (exec@${k})`} queries={aOnly} solver={a} other={b} allHref={allHref} />
+      <List title={`Only ${b.model} solves (exec@${k})`} queries={bOnly} solver={b} other={a} allHref={allHref} />
     </div>
   );
 }

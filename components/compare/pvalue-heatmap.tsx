@@ -1,14 +1,11 @@
-import { fmtP } from "@/components/ui/format";
 import type { PValueMatrix } from "@/lib/pages/pvalue-matrix";
 import { ScrollBox } from "@/components/ui/scroll-box";
 
-// Shade by evidence against "no difference": darker for smaller p. The p-value is printed in
-// every cell (and the direction as ▲/▼), so colour is never the only signal.
-function shade(p: number): string {
-  if (p < 0.001) return "#1e3a8a";
-  if (p < 0.01) return "#3b82f6";
-  if (p < 0.05) return "#93c5fd";
-  return "#f1f5f9";
+// Shade by evidence against "no difference" (classes pv-0 pv-1 pv-2 pv-3 in globals.css): darker for
+// smaller p. The p-value is printed in every cell (and the direction as ▲/▼), so colour is
+// never the only signal.
+function level(p: number): number {
+  return p < 0.001 ? 3 : p < 0.01 ? 2 : p < 0.05 ? 1 : 0;
 }
 
 const short = (p: number) => (p < 0.001 ? "<.001" : p.toFixed(p < 0.01 ? 3 : 2).replace(/^0/, ""));
@@ -48,15 +45,12 @@ export function PValueHeatmap({ m, k, highlight }: { m: PValueMatrix; k: number;
                       </td>
                     );
                   }
-                  const dark = p < 0.01;
-                  const label = `${row.model} vs ${col.model}: p = ${fmtP(p)}, ${m.sign[i][j] > 0 ? "row higher" : m.sign[i][j] < 0 ? "row lower" : "equal"}`;
+                  const pair = highlight.has(row.submissionId) && highlight.has(col.submissionId) ? " outline outline-2 outline-emerald-600" : "";
                   return (
-                    <td key={col.submissionId} title={label} className={`min-w-[2.6rem] px-0.5 py-1 text-center tabular-nums ${dark ? "text-white" : "text-slate-900"} ${highlight.has(row.submissionId) && highlight.has(col.submissionId) ? "outline outline-2 outline-emerald-600" : ""}`} style={{ background: shade(p) }}>
-                      <span className="sr-only">{label}</span>
-                      <span aria-hidden>
-                        {m.sign[i][j] > 0 ? "▲" : m.sign[i][j] < 0 ? "▼" : ""}
-                        {short(p)}
-                      </span>
+                    <td key={col.submissionId} className={`pv pv-${level(p)}${pair}`}>
+                      <span aria-hidden>{m.sign[i][j] > 0 ? "▲" : m.sign[i][j] < 0 ? "▼" : ""}</span>
+                      <span className="sr-only">{m.sign[i][j] > 0 ? "row higher, p " : m.sign[i][j] < 0 ? "row lower, p " : "equal, p "}</span>
+                      {short(p)}
                     </td>
                   );
                 })}
@@ -67,13 +61,13 @@ export function PValueHeatmap({ m, k, highlight }: { m: PValueMatrix; k: number;
       </ScrollBox>
       <p className="flex flex-wrap items-center gap-3 text-xs text-slate-600">
         {[
-          ["p < 0.001", "#1e3a8a"],
-          ["p < 0.01", "#3b82f6"],
-          ["p < 0.05", "#93c5fd"],
-          ["p ≥ 0.05 (not significant)", "#f1f5f9"],
+          ["p < 0.001", 3],
+          ["p < 0.01", 2],
+          ["p < 0.05", 1],
+          ["p ≥ 0.05 (not significant)", 0],
         ].map(([l, c]) => (
           <span key={l} className="inline-flex items-center gap-1">
-            <span aria-hidden className="inline-block h-3 w-4 rounded-sm ring-1 ring-slate-300" style={{ background: c }} /> {l}
+            <span aria-hidden className={`pv-${c} inline-block h-3 w-4 rounded-sm ring-1 ring-slate-300`} /> {l}
           </span>
         ))}
         <span>▲ row solves more queries than column, ▼ fewer. No multiple-comparison correction.</span>

@@ -33,7 +33,7 @@ function Row({ term, children }: { term: string; children: React.ReactNode }) {
 export function InvocationSection({ data }: { data: ModelPageData }) {
   const s = data.submission;
   const meta = (s.metadata ?? {}) as Record<string, unknown>;
-  const provenance = (s as typeof s & { provenance?: Record<string, unknown> | null }).provenance ?? null;
+  const pv = s.provenance;
   const b = data.analysis?.bootstrap;
   return (
     <div className="grid gap-6 lg:grid-cols-2">
@@ -67,14 +67,27 @@ export function InvocationSection({ data }: { data: ModelPageData }) {
               {s.benchmark.slug} {s.benchmark.version}
             </Link>
           </Row>
-          {provenance &&
-            Object.entries(provenance)
-              .filter(([, v]) => v !== null && v !== undefined && v !== "")
-              .map(([k, v]) => (
-                <Row key={k} term={k.replace(/([A-Z])/g, " $1").replace(/^./, (c) => c.toUpperCase())}>
-                  <span className="font-mono">{show(v)}</span>
-                </Row>
-              ))}
+          {pv && (
+            <>
+              <Row term="Benchmark source">
+                <span className="break-all font-mono text-xs">sha256 {pv.benchmarkSha256}</span>
+              </Row>
+              <Row term="Sandbox runner">{pv.runnerVersion ? `version ${pv.runnerVersion}` : "not recorded (scored before provenance was kept)"}</Row>
+              <Row term="Sandbox">
+                {pv.sandboxBackend ?? "not recorded"}
+                {pv.sandboxImage && <span className="block break-all font-mono text-xs">{pv.sandboxImage}</span>}
+              </Row>
+              <Row term="ExecBoard">
+                {pv.execboardVersion ?? "not recorded"}
+                {pv.execboardCommit && <span className="ml-1 font-mono text-xs">({pv.execboardCommit.slice(0, 12)})</span>}
+              </Row>
+            </>
+          )}
+          {s.evaluations.length > 1 && (
+            <Row term="Scoring runs">
+              {s.evaluations.length}; these results are run {s.evaluations.find((e) => e.current)?.seq ?? "—"}
+            </Row>
+          )}
           <Row term="Submitted">{fmtDate(s.createdAt)}</Row>
           <Row term="Scored">{fmtDate(s.scoredAt)}</Row>
           <Row term="Published">{s.publishedAt ? fmtDate(s.publishedAt) : "not published"}</Row>

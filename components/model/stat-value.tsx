@@ -5,7 +5,7 @@ import { fmtCi, fmtPct } from "@/components/ui/format";
 // An analysis figure: its value with the 95% interval, or "not available" with the reason
 // (e.g. a ranking submission that never scored a distractor). Never a guess.
 export function StatValue({ stat, percent = false, signed = false, align = "end" }: { stat: Stat; percent?: boolean; signed?: boolean; align?: "start" | "end" }) {
-  const box = `inline-flex flex-col leading-tight ${align === "start" ? "items-start" : "items-end"}`;
+  const box = align === "start" ? "ci ci-start" : "ci";
   if (!stat.available) {
     return (
       <span className="text-sm text-slate-500">
@@ -17,7 +17,7 @@ export function StatValue({ stat, percent = false, signed = false, align = "end"
     return (
       <span className={box}>
         <span className="font-semibold text-slate-900">{fmtPct(stat.value)}</span>
-        <span className="whitespace-nowrap text-[10.5px] text-slate-500">
+        <span className="ci-band">
           <span className="sr-only">95% CI </span>[{fmtPct(stat.ci95[0])}, {fmtPct(stat.ci95[1])}]
         </span>
       </span>
@@ -28,7 +28,7 @@ export function StatValue({ stat, percent = false, signed = false, align = "end"
     return (
       <span className={box}>
         <span className="font-semibold text-slate-900">{f(stat.value)}</span>
-        <span className="whitespace-nowrap text-[10.5px] text-slate-500">
+        <span className="ci-band">
           <span className="sr-only">95% CI </span>[{f(stat.ci95[0])}, {f(stat.ci95[1])}]
         </span>
       </span>

@@ -43,14 +43,6 @@ export interface LeaderboardView {
   bootstrap: VersionAnalysisView["bootstrap"];
 }
 
-// Review fields a maintainer sets; read when the row carries them (older rows do not).
-type Reviewed = LeaderboardRow & { verified?: boolean | null; verifiedAt?: string | null; warningNote?: string | null; warning?: string | null };
-
-function reviewOf(r: LeaderboardRow): { verified: boolean; warning: string | null } {
-  const x = r as Reviewed;
-  const warning = x.warningNote ?? x.warning ?? null;
-  return { verified: x.verified === true || typeof x.verifiedAt === "string", warning: warning && warning.trim() ? warning : null };
-}
 
 function competitionRanks(values: number[]): number[] {
   return values.map((v) => 1 + values.filter((w) => w > v).length);
@@ -110,7 +102,8 @@ export function buildLeaderboardView(board: Leaderboard, analysis: VersionAnalys
     similarity: r.similarity,
     publishedAt: r.publishedAt,
     isBaseline: r.isBaseline,
-    ...reviewOf(r),
+    verified: r.verified,
+    warning: r.warningNote?.trim() || null,
     rank: ranks[i],
     tie: !group ? "unknown" : r.submissionId === group.leader ? "leader" : members.has(r.submissionId) ? "tied" : "below",
     selected: params.sel.includes(r.submissionId),

@@ -1,7 +1,7 @@
 // Everything the model page shows about one submission, for a viewer who may see it: the
 // submission, its stored analyses, the per-query rows and the Figure 4 histograms. NOT_FOUND
 // (from getSubmission) when the viewer may not see it.
-import { getSubmissionAnalysis, type SubmissionAnalysisView } from "@/lib/analysis/get-submission-analysis";
+import type { SubmissionAnalysis } from "@/lib/analysis/analyze-submission";
 import type { Principal } from "@/lib/auth/principal";
 import { db } from "@/lib/db/client";
 import { resolveVersion } from "@/lib/leaderboard/resolve-version";
@@ -18,8 +18,9 @@ export interface ModelReview {
 export interface ModelPageData {
   submission: SubmissionView;
   review: ModelReview;
-  kind: SubmissionAnalysisView["kind"];
-  analysis: SubmissionAnalysisView["analysis"];
+  kind: "embeddings" | "ranking";
+  /** null until the analyses are computed (at scoring). */
+  analysis: Omit<SubmissionAnalysis, "perQuery"> | null;
   computedAt: string | null;
   queries: ModelQueryRow[];
   /** Figure 4, right: per-query canonical minus best distractor. counts[0] = queries. */
@@ -28,15 +29,15 @@ export interface ModelPageData {
   scoreBins: Bin[];
 }
 
-// The review fields arrive with the maintainer flows (lib/review); older views lack them.
-function reviewOf(s: SubmissionView): ModelReview {
-  const r = (s as SubmissionView & { review?: Partial<ModelReview> }).review;
-  return { verified: r?.verified === true, warningNote: r?.warningNote?.trim() || null, reason: r?.reason?.trim() || null };
-}
-
 export async function getModelPage(id: string, viewer: Principal | null): Promise<ModelPageData> {
-  const [submission, a] = await Promise.all([getSubmission(id, viewer), getSubmissionAnalysis(id, viewer)]);
-  const perQuery = a.perQuery ?? [];
+  const submission = await getSubmission(id, viewer); // NOT_FOUND unless the viewer may see it
+  // The stored analysis, read once here (getSubmissionAnalysis would check visibility again),
+  // as JSON text: several hundred kilobytes parse faster with JSON.parse than through the ORM.
+  const [row] = await db().$queryRaw<{ kind: "embeddings" | "ranking"; computed_at: Date | null; payload: string | null }[]>`
+    SELECT s.kind::text AS kind, a.computed_at, a.payload::text AS payload
+    FROM submissions s LEFT JOIN submission_analyses a ON a.submission_id = s.id WHERE s.id = ${id}::uuid`;
+  const payload = row?.payload ? (JSON.parse(row.payload) as SubmissionAnalysis) : null;
+  const { perQuery = [], ...analysis } = payload ?? {};
   let names = new Map<string, string>(), bugTypes = new Map<string, string | null>();
   if (perQuery.length > 0) {
     const v = await resolveVersion(submission.benchmark.slug, submission.benchmark.version);
@@ -49,12 +50,13 @@ export async function getModelPage(id: string, viewer: Principal | null): Promis
     bugTypes = new Map(items.map((i) => [i.corpusId, i.bugType]));
   }
   const scored = perQuery.flatMap((q) => (q.gap.status === "scored" ? [q.gap] : []));
+  const r = submission.review;
   return {
     submission,
-    review: reviewOf(submission),
-    kind: a.kind,
-    analysis: a.analysis,
-    computedAt: a.computedAt,
+    review: { verified: r.verified, warningNote: r.warningNote?.trim() || null, reason: r.reason?.trim() || null },
+    kind: row?.kind ?? "embeddings",
+    analysis: payload ? (analysis as Omit<SubmissionAnalysis, "perQuery">) : null,
+    computedAt: row?.computed_at?.toISOString() ?? null,
     queries: toModelQueryRows(perQuery, names, bugTypes),
     gapBins: histogram([scored.map((g) => g.gap)], 40),
     scoreBins: histogram([scored.map((g) => g.canonical), scored.map((g) => g.bestDistractor)], 30),

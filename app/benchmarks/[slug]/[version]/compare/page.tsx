@@ -65,7 +65,16 @@ export default async function ComparePage({ params, searchParams }: { params: Pr
                 ))}
               </nav>
             )}
-            {pair && lists && <DiscordantLists a={pair.a} b={pair.b} k={p.k} aOnly={lists.aOnly} bOnly={lists.bOnly} />}
+            {pair && lists && (
+              <DiscordantLists
+                a={pair.a}
+                b={pair.b}
+                k={p.k}
+                aOnly={lists.aOnly}
+                bOnly={lists.bOnly}
+                allHref={p.all ? null : `${base}${compareQuery({ ...p, sel: data.selected.map((s) => s.submissionId), pair: pairIndex }, { all: true })}#lists-heading`}
+              />
+            )}
           </Card>
         </>
       ) : (
