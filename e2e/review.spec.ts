@@ -1,5 +1,5 @@
 import { test } from "@playwright/test";
-import { createAccount, DEMO, demoNpz, expect, expectAccessible, PHONE, screenshot, signIn, uploadByApi, waitForStatus } from "./vendor-helpers";
+import { createAccount, DEMO, demoNpz, expect, expectAccessible, expectFitsPhone, screenshot, signIn, uploadByApi, waitForStatus } from "./vendor-helpers";
 
 // A maintainer's review in Chromium: the queue, rejecting with a reason the vendor then reads,
 // verifying, a warning note, publishing, hiding and publishing again, a re-run, the audit log of
@@ -30,7 +30,7 @@ test("a maintainer works the review queue and every action lands in the audit lo
   await expect(page.getByRole("link", { name: /^Awaiting review \(2\)$/ })).toHaveAttribute("aria-current", "page");
   await expectAccessible(page);
   await screenshot(page, "review-queue");
-  await page.setViewportSize(PHONE);
+  await expectFitsPhone(page);
   await expectAccessible(page);
   await screenshot(page, "review-queue-phone");
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -41,7 +41,7 @@ test("a maintainer works the review queue and every action lands in the audit lo
   await expect(page.getByText(vendor.email)).toBeVisible();
   await expectAccessible(page);
   await screenshot(page, "review-submission");
-  await page.setViewportSize(PHONE);
+  await expectFitsPhone(page);
   await expectAccessible(page);
   await screenshot(page, "review-submission-phone");
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -120,7 +120,7 @@ test("a maintainer works the review queue and every action lands in the audit lo
   await page.getByRole("button", { name: "Filter" }).click();
   await expect(page).toHaveURL(/action=hide/);
   expect(await page.locator("tbody tr").evaluateAll((rows) => rows.every((r) => r.getAttribute("data-action") === "hide"))).toBe(true);
-  await page.setViewportSize(PHONE);
+  await expectFitsPhone(page);
   await expectAccessible(page);
   await screenshot(page, "review-audit-log-phone");
   await page.setViewportSize({ width: 1280, height: 900 });

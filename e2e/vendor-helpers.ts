@@ -132,3 +132,11 @@ export async function expectAccessible(page: Page): Promise<void> {
 }
 
 export const PHONE = { width: 390, height: 844 };
+
+// At phone width the page fits: nothing makes the whole page scroll sideways (wide tables scroll
+// inside their own focusable region instead).
+export async function expectFitsPhone(page: Page): Promise<void> {
+  await page.setViewportSize(PHONE);
+  const { scrollWidth, clientWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth }));
+  expect(scrollWidth, "page is wider than the phone screen").toBeLessThanOrEqual(clientWidth);
+}

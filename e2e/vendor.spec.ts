@@ -1,6 +1,7 @@
+import fs from "node:fs";
 import { test } from "@playwright/test";
 import { closeQueue, getQueue } from "@/lib/queue/enqueue";
-import { createAccount, demoNpz, expect, expectAccessible, PHONE, screenshot, signIn } from "./vendor-helpers";
+import { createAccount, demoNpz, expect, expectAccessible, expectFitsPhone, screenshot, signIn } from "./vendor-helpers";
 
 // A vendor's whole journey in Chromium: sign in, have a bad file refused by the in-browser check
 // (nothing is sent), upload a real .npz with upload progress, watch the stages live, read the
@@ -14,7 +15,6 @@ test("a vendor uploads an .npz, watches it being scored, reads private results, 
   const model = `e2e-embedder-${vendor.id.slice(0, 6)}`;
   const good = testInfo.outputPath("embeddings.npz");
   const bad = testInfo.outputPath("missing-ids.npz");
-  const fs = await import("node:fs");
   // Seeded noise sends each query's top-10 to snippets no earlier run executed, so executing takes a while.
   fs.writeFileSync(good, demoNpz({ noise: 0.9, seed: Date.now() % 1_000_000 }));
   fs.writeFileSync(bad, demoNpz({ dropCorpus: 2 }));
@@ -60,7 +60,7 @@ test("a vendor uploads an .npz, watches it being scored, reads private results, 
   await page.getByLabel("Open weights").selectOption("yes");
   await expectAccessible(page);
   await screenshot(page, "vendor-submit-checked");
-  await page.setViewportSize(PHONE);
+  await expectFitsPhone(page);
   await expectAccessible(page);
   await screenshot(page, "vendor-submit-checked-phone");
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -134,7 +134,7 @@ test("a vendor uploads an .npz, watches it being scored, reads private results, 
   await expect(page.locator('li[data-stage="executing"]')).toHaveAttribute("data-state", "done");
   await expectAccessible(page);
   await screenshot(page, "vendor-status-scored");
-  await page.setViewportSize(PHONE);
+  await expectFitsPhone(page);
   await expectAccessible(page);
   await screenshot(page, "vendor-status-scored-phone");
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -164,7 +164,7 @@ test("a vendor uploads an .npz, watches it being scored, reads private results, 
   await expect(page.getByTestId("quota-execretrieval-demo")).toContainText("9 of 10 left");
   await expectAccessible(page);
   await screenshot(page, "vendor-my-submissions");
-  await page.setViewportSize(PHONE);
+  await expectFitsPhone(page);
   await expectAccessible(page);
   await screenshot(page, "vendor-my-submissions-phone");
   await page.setViewportSize({ width: 1280, height: 900 });

@@ -40,7 +40,7 @@ export function MetricsSummary({ metrics, caption }: { metrics: Table; caption: 
                     {m ? (
                       <>
                         {m.value.toFixed(3)}
-                        <span className="block whitespace-nowrap text-xs text-slate-500">
+                        <span className="block text-xs text-slate-500 sm:whitespace-nowrap">
                           <span className="sr-only">95% interval </span>
                           {m.ci95[0].toFixed(3)}–{m.ci95[1].toFixed(3)}
                         </span>

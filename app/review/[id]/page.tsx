@@ -67,8 +67,8 @@ export default async function ReviewSubmissionPage({ params }: { params: Promise
         <ReviewActions id={item.id} status={item.status} actions={item.actions} warningNote={item.review.warningNote} />
       </section>
 
-      <div className="grid gap-6 lg:grid-cols-2">
-        <section aria-labelledby="facts-heading" className="rounded-lg border border-slate-200 bg-white p-4">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
+        <section aria-labelledby="facts-heading" className="min-w-0 rounded-lg border border-slate-200 bg-white p-4">
           <h2 id="facts-heading" className="mb-3 text-lg font-semibold">
             Submission
           </h2>
@@ -81,7 +81,7 @@ export default async function ReviewSubmissionPage({ params }: { params: Promise
             ))}
           </dl>
         </section>
-        <section aria-labelledby="results-heading" className="space-y-2 rounded-lg border border-slate-200 bg-white p-4">
+        <section aria-labelledby="results-heading" className="min-w-0 space-y-2 rounded-lg border border-slate-200 bg-white p-4">
           <div className="flex flex-wrap items-baseline justify-between gap-2">
             <h2 id="results-heading" className="text-lg font-semibold">
               Results
