@@ -11,6 +11,7 @@ interface Difficulty {
 // A reader looks for hard queries: the difficulty histogram and the domain heatmap agree with
 // the API, filters narrow the list, and a query opens its page across all systems.
 test("query browser: difficulty, domain heatmap, filters, and a query across systems", async ({ page, request }) => {
+  test.setTimeout(180_000); // several pages, each scanned by axe at two widths
   const d: Difficulty = await (await request.get(`/api/v1/benchmarks/${DEMO}/difficulty`)).json();
   const board = await (await request.get(`/api/v1/benchmarks/${DEMO}/leaderboard`)).json();
   const bm25 = board.rows.find((r: { model: string }) => r.model === "BM25");

@@ -18,6 +18,7 @@ const signed = (v: number) => {
 // A reader asks "is #2 really worse than #1?": the paired table agrees with the API's stored
 // pairwise statistics, the queries behind the discordant counts are listed and open drilldowns.
 test("compare two systems: paired table, p-value heatmap, queries one solves and the other not", async ({ page, request }) => {
+  test.setTimeout(180_000); // several pages, each scanned by axe at two widths
   const pairs: Pair[] = (await (await request.get(`/api/v1/benchmarks/${DEMO}/pairwise?metric=exec`)).json()).comparisons;
   const pair = pairs.find((p) => [p.a.model, p.b.model].includes("BM25") && [p.a.model, p.b.model].includes("hashed-tfidf-512"))!;
   expect(pair).toBeDefined();

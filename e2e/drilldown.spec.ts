@@ -4,6 +4,7 @@ import { atBothWidths, DEMO, NAV } from "./reader-helpers";
 // A reader goes from the leaderboard to a model page and into one query's drilldown, where the
 // ranked snippets show their scores, roles and test outcomes (the paper's Figure 1).
 test("leaderboard → model page → query drilldown", async ({ page }) => {
+  test.setTimeout(180_000); // several pages, each scanned by axe at two widths
   await page.goto("/");
   const demo = page.getByRole("region", { name: "ExecRetrieval Demo" });
   await demo.getByRole("link", { name: "BM25" }).click();
@@ -49,6 +50,7 @@ test("leaderboard → model page → query drilldown", async ({ page }) => {
 
 // The model page shows every analysis of the paper for one system, with the stored numbers.
 test("the model page shows the per-submission analyses with their numbers", async ({ page, request }) => {
+  test.setTimeout(180_000); // several pages, each scanned by axe at two widths
   const board = await (await request.get(`/api/v1/benchmarks/${DEMO}/leaderboard`)).json();
   const bm25 = board.rows.find((r: { model: string }) => r.model === "BM25");
   const analysis = await (await request.get(`/api/v1/submissions/${bm25.submissionId}/analysis?perQuery=false`)).json();

@@ -16,6 +16,7 @@ async function apiRows(request: import("@playwright/test").APIRequestContext): P
 // A reader opens the site and finds the demo benchmark's leaderboard with both baselines,
 // each with its metrics and confidence intervals, and the Figure 2 chart above the table.
 test("leaderboard shows the published baselines with their metrics", async ({ page, request }) => {
+  test.setTimeout(180_000); // several pages, each scanned by axe at two widths
   const rows = await apiRows(request);
   const models = rows.map((r) => r.model);
   expect(models).toContain("BM25");
