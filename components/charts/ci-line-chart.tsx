@@ -25,7 +25,7 @@ export function CiLineChart({ points, xLabel, yLabel, ticks }: { points: CiPoint
             tick={{ fontSize: 11, fill: "#475569" }}
             label={{ value: xLabel, position: "insideBottom", offset: -14, fontSize: 11, fill: "#334155" }}
           />
-          <YAxis domain={[0, 1]} ticks={[0, 0.25, 0.5, 0.75, 1]} tick={{ fontSize: 11, fill: "#475569" }} width={44} label={{ value: yLabel, angle: -90, position: "insideLeft", offset: 10, fontSize: 11, fill: "#334155" }} />
+          <YAxis domain={[0, 1]} ticks={[0, 0.25, 0.5, 0.75, 1]} tick={{ fontSize: 11, fill: "#475569" }} width={40} />
           <Tooltip formatter={(v) => (Array.isArray(v) ? `[${Number(v[0]).toFixed(3)}, ${Number(v[1]).toFixed(3)}]` : Number(v).toFixed(3))} labelFormatter={(l) => `${xLabel} = ${l}`} />
           <Area dataKey="band" stroke="none" fill="#10b981" fillOpacity={0.18} isAnimationActive={false} name="95% CI" />
           <Line dataKey="value" stroke="#047857" strokeWidth={2} dot={{ r: 3.5, fill: "#047857" }} isAnimationActive={false} name={yLabel} />

@@ -6,7 +6,17 @@ import { ScrollBox } from "@/components/ui/scroll-box";
 // solve (McNemar's discordant counts), each system's exec@k, the paired difference with its
 // 95% bootstrap interval, and the exact McNemar p. "significant" needs p < 0.05.
 export function PairedTable({ pairs, letters }: { pairs: ComparedPair[]; letters: Map<string, string> }) {
+  const systems = [...new Map(pairs.flatMap((p) => [p.a, p.b]).map((c) => [c.submissionId, c])).values()];
   return (
+    <>
+    <ul className="mb-3 flex flex-wrap gap-x-4 gap-y-1 text-sm" aria-label="Systems compared">
+      {systems.map((c) => (
+        <li key={c.submissionId}>
+          <span className="font-semibold">{letters.get(c.submissionId)}</span> {c.model}
+          {!c.published && <span className="ml-1 text-xs text-sky-800">(yours, not published)</span>}
+        </li>
+      ))}
+    </ul>
     <ScrollBox label="Paired comparisons">
       <table className="min-w-full text-sm" data-testid="paired-table">
         <caption className="sr-only">Paired comparisons at k = 1, 3 and 5</caption>
@@ -46,9 +56,9 @@ export function PairedTable({ pairs, letters }: { pairs: ComparedPair[]; letters
                 <tr key={r.k} className={i > 0 ? "border-t border-slate-100" : ""}>
                   {i === 0 && (
                     <th scope="rowgroup" rowSpan={pair.byK.length} className="py-2 pr-3 text-left align-top font-normal">
-                      <span className="font-semibold">{letters.get(pair.a.submissionId)}</span> {pair.a.model}
-                      <span className="block text-slate-500">vs</span>
-                      <span className="font-semibold">{letters.get(pair.b.submissionId)}</span> {pair.b.model}
+                      <span className="font-semibold">{letters.get(pair.a.submissionId)}</span> <span className="sr-only sm:not-sr-only">{pair.a.model}</span>
+                      <span className="text-slate-600 sm:block"> vs </span>
+                      <span className="font-semibold">{letters.get(pair.b.submissionId)}</span> <span className="sr-only sm:not-sr-only">{pair.b.model}</span>
                     </th>
                   )}
                   <td className="px-2 py-1.5 text-right tabular-nums">{r.k}</td>
@@ -70,5 +80,6 @@ export function PairedTable({ pairs, letters }: { pairs: ComparedPair[]; letters
         ))}
       </table>
     </ScrollBox>
+    </>
   );
 }
