@@ -22,6 +22,12 @@ export default function RootLayout({ children }: { children: React.ReactNode }) 
               <Link href="/" className="hover:text-slate-900">
                 Leaderboard
               </Link>
+              <Link href="/benchmarks" className="hover:text-slate-900">
+                Benchmarks
+              </Link>
+              <Link href="/methodology" className="hover:text-slate-900">
+                Methodology
+              </Link>
               <Link href="/docs/api" className="hover:text-slate-900">
                 API
               </Link>
