@@ -1,6 +1,11 @@
-# The ExecBoard application image (web and workers share it). Build from the repository root:
-#   docker build -f docker/app.Dockerfile -t execboard-app .
-FROM node:20-bookworm-slim
+# The ExecBoard application image (web and workers share it). Build from the repository root,
+# recording the commit it is built from (results name it in their provenance):
+#   docker build -f docker/app.Dockerfile --build-arg GIT_COMMIT=$(git rev-parse HEAD) -t execboard-app .
+# Without GIT_COMMIT the image records no commit and results say it is unknown.
+# NODE_IMAGE swaps the base for an equivalent one (docker/offline/build-images.sh builds one
+# without a registry).
+ARG NODE_IMAGE=node:20-bookworm-slim
+FROM ${NODE_IMAGE}
 
 # The worker talks to the host's Docker engine through its socket; the CLI is enough for
 # the image checks in scripts/ensure-sandbox-image.sh.
@@ -14,6 +19,12 @@ COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund --include=dev
 COPY . .
 RUN DATABASE_URL=postgresql://build/placeholder npx prisma generate && node_modules/.bin/next build
+
+# Last, so a new commit reuses every layer above. lib/provenance/execboard-version.ts reads
+# EXECBOARD_GIT_COMMIT (the image has no .git); empty means unknown.
+ARG GIT_COMMIT=
+ENV EXECBOARD_GIT_COMMIT=${GIT_COMMIT}
+LABEL org.opencontainers.image.revision="${GIT_COMMIT}" org.opencontainers.image.title="execboard-app"
 
 EXPOSE 3000
 CMD ["node_modules/.bin/next", "start", "-p", "3000", "-H", "0.0.0.0"]

@@ -21,6 +21,8 @@ LABEL_KEY="org.execboard.runner-sha256"
 
 log() { printf '[ensure-sandbox-image] %s\n' "$*" >&2; }
 die() { printf '[ensure-sandbox-image] ERROR: %s\n' "$*" >&2; exit 1; }
+# eb_debootstrap_rootfs, eb_import_rootfs (shared with docker/offline/build-images.sh)
+source "$ROOT/scripts/debootstrap-image.sh"
 
 # Same socket the TS backend uses (lib/config: EXECBOARD_DOCKER_SOCKET).
 if [[ -z "${DOCKER_HOST:-}" && -n "${EXECBOARD_DOCKER_SOCKET:-}" ]]; then
@@ -44,24 +46,8 @@ WORK="$(mktemp -d)"
 trap 'rm -rf "$WORK"' EXIT
 
 if ! docker image inspect "$BASE_IMAGE" >/dev/null 2>&1; then
-  if [[ ! -s "$ROOTFS_TAR" ]]; then
-    command -v debootstrap >/dev/null 2>&1 || die "debootstrap not installed (apt-get install debootstrap)"
-    [[ "$(id -u)" == 0 ]] || die "debootstrap needs root to build the rootfs"
-    log "debootstrap --variant=minbase --include=$PACKAGES bookworm ($MIRROR); takes a few minutes"
-    debootstrap --variant=minbase --include="$PACKAGES" bookworm "$WORK/rootfs" "$MIRROR" >"$WORK/debootstrap.log" 2>&1 \
-      || { tail -n 30 "$WORK/debootstrap.log" >&2; die "debootstrap failed (log above)"; }
-    # Package caches and lists are dead weight in a sandbox that never runs apt.
-    rm -rf "$WORK/rootfs/var/cache/apt/archives/"*.deb "$WORK/rootfs/var/lib/apt/lists/"*
-    mkdir -p "$CACHE_DIR"
-    log "caching rootfs at ${ROOTFS_TAR#"$ROOT"/}"
-    tar -C "$WORK/rootfs" --numeric-owner -czf "$ROOTFS_TAR.partial" .
-    mv "$ROOTFS_TAR.partial" "$ROOTFS_TAR"
-    rm -rf "$WORK/rootfs"
-  else
-    log "reusing cached rootfs ${ROOTFS_TAR#"$ROOT"/}"
-  fi
-  log "docker import -> $BASE_IMAGE"
-  docker import "$ROOTFS_TAR" "$BASE_IMAGE" >/dev/null
+  eb_debootstrap_rootfs "$PACKAGES" "$ROOTFS_TAR" "$MIRROR" "$WORK"
+  eb_import_rootfs "$ROOTFS_TAR" "$BASE_IMAGE"
 else
   log "reusing base image $BASE_IMAGE"
 fi

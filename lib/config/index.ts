@@ -30,7 +30,12 @@ const schema = z.object({
   // Where the CLI keeps its resumable-upload state (default ~/.execboard).
   EXECBOARD_STATE_DIR: z.string().optional(),
   // The commit this build runs, for provenance when the checkout has no .git (e.g. an image).
-  EXECBOARD_GIT_COMMIT: z.string().regex(/^[0-9a-f]{7,40}$/).optional(),
+  // Empty counts as unset: an image built without the GIT_COMMIT build arg has it empty, and
+  // its results then record the commit as unknown (lib/provenance/execboard-version.ts).
+  EXECBOARD_GIT_COMMIT: z.preprocess(
+    (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
+    z.string().regex(/^[0-9a-f]{7,40}$/).optional(),
+  ),
   EXECBOARD_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
   // Execution fans out as jobs of this many pairs; each worker runs this many such jobs at once.
   EXECBOARD_EXECUTE_CHUNK: z.coerce.number().int().min(1).max(256).default(64),
