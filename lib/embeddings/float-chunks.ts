@@ -1,21 +1,15 @@
-import { halfToNumber } from "./half-float";
+import { halfTable } from "./half-float";
 
 // Decodes the data section of a float .npy as it streams in: chunks may split an element, sit
 // at any byte alignment, and be big-endian or float16. Whole elements are copied into an
 // aligned scratch block (byte-swapped if need be, float16 widened to float32) and handed on
-// with the flat index of the first one. Values are exact: nothing is narrowed.
+// with the flat index of the first one. Values are exact: nothing is narrowed. A reader that
+// keeps float16 at 16 bits asks for `halves: "bits"` and gets each value's IEEE binary16 bit
+// pattern (host order) in a Uint16Array instead (row-reader.ts decodes it row by row).
 const HOST_LE = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
-let halfTable: Float32Array | undefined;
-
-function halves(): Float32Array {
-  if (!halfTable) {
-    halfTable = new Float32Array(65536);
-    for (let b = 0; b < 65536; b++) halfTable[b] = halfToNumber(b);
-  }
-  return halfTable;
-}
-
 export type FloatBlock = Float32Array | Float64Array;
+/** float16 values as their bit patterns (only with `halves: "bits"`). */
+export type HalfBitsBlock = Uint16Array;
 
 export class FloatChunkDecoder {
   private readonly carry: Buffer;
@@ -26,7 +20,8 @@ export class FloatChunkDecoder {
   constructor(
     private readonly itemSize: 2 | 4 | 8,
     private readonly littleEndian: boolean,
-    private readonly onBlock: (values: FloatBlock, firstIndex: number) => void,
+    private readonly onBlock: (values: FloatBlock | HalfBitsBlock, firstIndex: number) => void,
+    private readonly halves: "widen" | "bits" = "widen",
   ) {
     this.carry = Buffer.alloc(itemSize);
   }
@@ -59,8 +54,15 @@ export class FloatChunkDecoder {
   private emit(bytes: Buffer, count: number): void {
     const first = this.index;
     this.index += count;
+    if (this.itemSize === 2 && this.halves === "bits") {
+      const out = new Uint16Array(this.block(count * 2), 0, count);
+      const [lo, hi] = this.littleEndian ? [0, 1] : [1, 0];
+      for (let i = 0, q = 0; i < count; i++, q += 2) out[i] = bytes[q + lo] | (bytes[q + hi] << 8);
+      this.onBlock(out, first);
+      return;
+    }
     if (this.itemSize === 2) {
-      const t = halves();
+      const t = halfTable();
       const out = new Float32Array(this.block(count * 4), 0, count);
       const [lo, hi] = this.littleEndian ? [0, 1] : [1, 0];
       for (let i = 0, q = 0; i < count; i++, q += 2) out[i] = t[bytes[q + lo] | (bytes[q + hi] << 8)];

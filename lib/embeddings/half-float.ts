@@ -11,7 +11,8 @@ export function halfToNumber(bits: number): number {
   return sign * (1024 + frac) * 2 ** (exp - 25);
 }
 
-function halfTable(): Float32Array {
+/** The float32 value of every binary16 bit pattern, indexed by the pattern. */
+export function halfTable(): Float32Array {
   if (!table) {
     table = new Float32Array(65536);
     for (let b = 0; b < 65536; b++) table[b] = halfToNumber(b);

@@ -1,4 +1,4 @@
-import { FloatChunkDecoder, type FloatBlock } from "./float-chunks";
+import { FloatChunkDecoder, type FloatBlock, type HalfBitsBlock } from "./float-chunks";
 import { invalidUpload } from "./invalid-upload";
 import { decodeNpyData } from "./npy-decode";
 import { dataLengthProblem, MAX_PREAMBLE_BYTES, readNpyPreamble, type NpyPreamble } from "./npy-preamble";
@@ -22,7 +22,7 @@ export interface FileArray {
   error?: unknown;
 }
 
-export type BlockSink = (values: FloatBlock, firstIndex: number) => void;
+export type BlockSink = (values: FloatBlock | HalfBitsBlock, firstIndex: number) => void;
 
 export interface ReadFileArraysOptions {
   /** Required kind per array name, refused with a role-specific message. */
@@ -31,6 +31,8 @@ export interface ReadFileArraysOptions {
   maxBytes: number;
   /** A float array's values go here once its preamble is known; null skips decoding. */
   onFloatArray?: (array: FileArray, preamble: NpyPreamble) => BlockSink | null;
+  /** float16 values reach the sink as bit patterns (HalfBitsBlock) instead of widened. */
+  halves?: "widen" | "bits";
 }
 
 // Ids are decoded in memory; a benchmark's ids take a few MiB at most.
@@ -61,7 +63,7 @@ export async function readFileArray(zip: ZipFile, entry: ZipEntry, opts: ReadFil
     }
     if (p.dtype.kind === "float") {
       sink = opts.onFloatArray?.(array, p) ?? null;
-      if (sink) decoder = new FloatChunkDecoder(p.dtype.itemSize, p.dtype.littleEndian, sink);
+      if (sink) decoder = new FloatChunkDecoder(p.dtype.itemSize, p.dtype.littleEndian, sink, opts.halves);
     }
   };
 
@@ -129,7 +131,7 @@ export function arrayShell(a: FileArray): NpyArray {
  * In C order a block yields about one run per row it touches; in Fortran order (rare: numpy
  * writes C order unless told otherwise) every value is a run of its own.
  */
-export type RowRun = (row: number, col: number, values: FloatBlock, start: number, end: number) => void;
+export type RowRun = (row: number, col: number, values: FloatBlock | HalfBitsBlock, start: number, end: number) => void;
 
 export function rowRuns(shape: readonly number[], fortranOrder: boolean, run: RowRun): BlockSink {
   const [rows, dims] = shape;

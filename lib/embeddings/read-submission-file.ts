@@ -1,3 +1,4 @@
+import type { StoredMatrix } from "@/lib/retrieval/row-reader";
 import type { NpyPreamble } from "./npy-preamble";
 import type { FloatDtype } from "./npy-types";
 import { arrayName } from "./npz";
@@ -9,19 +10,20 @@ import { chosenEntries } from "./validate-submission-file";
 import { openZipFile } from "./zip-file";
 
 // The scoring job's read of a stored .npz: both matrices streamed from disk straight into
-// typed arrays in the benchmark's row order (float16 widened to float32; float32 and float64
-// kept), so a job holds the matrices once and never the file: about 1x the matrices in memory
-// (2x for float16). Ids are read first, so every row lands in its final place as it arrives.
+// typed arrays in the benchmark's row order, each at its submitted precision (float16 as its
+// bit patterns, widened one row at a time by row-reader.ts), so a job holds the matrices once
+// and never the file: about 1x the matrices in memory, whatever the dtype. Ids are read first,
+// so every row lands in its final place as it arrives.
 // The file was validated when it was accepted; structure and ids are checked again here, and
 // values again by the ranking (exact-scorer.ts).
 export interface SubmissionMatrices {
   dims: number;
   /** The widest dtype submitted. */
   dtype: FloatDtype;
-  /** Q×dims row-major, rows in expected.queryIds order. */
-  queries: Float32Array | Float64Array;
-  /** C×dims row-major, rows in expected.corpusIds order. */
-  corpus: Float32Array | Float64Array;
+  /** Q×dims row-major, rows in expected.queryIds order (a Uint16Array holds float16 bits). */
+  queries: StoredMatrix;
+  /** C×dims row-major, rows in expected.corpusIds order (a Uint16Array holds float16 bits). */
+  corpus: StoredMatrix;
 }
 
 export async function readSubmissionFile(path: string, expected: SubmissionExpectation, opts: { maxBytes: number }): Promise<SubmissionMatrices> {
@@ -30,7 +32,7 @@ export async function readSubmissionFile(path: string, expected: SubmissionExpec
   const read = async (names: readonly string[], onFloatArray?: (a: FileArray, p: NpyPreamble) => BlockSink | null) => {
     const out: FileArray[] = [];
     for (const e of entries) {
-      if (names.includes(arrayName(e.name))) out.push(await readFileArray(zip, e, { expect: SUBMISSION_KINDS, maxBytes: opts.maxBytes, onFloatArray }));
+      if (names.includes(arrayName(e.name))) out.push(await readFileArray(zip, e, { expect: SUBMISSION_KINDS, maxBytes: opts.maxBytes, onFloatArray, halves: "bits" }));
     }
     return out;
   };
@@ -52,12 +54,13 @@ export async function readSubmissionFile(path: string, expected: SubmissionExpec
     [SUBMISSION_ARRAYS.corpusEmbeddings]: destinationRows(SUBMISSION_ARRAYS.corpusIds, expected.corpusIds),
   };
 
-  const filled = new Map<string, Float32Array | Float64Array>();
+  const filled = new Map<string, StoredMatrix>();
   const fill = (a: FileArray, p: NpyPreamble): BlockSink | null => {
     const to = rowsOf[a.name];
     const [rows, dims] = p.header.shape;
     if (!to || p.header.shape.length !== 2 || rows !== to.length || filled.has(a.name)) return null;
-    const out = p.dtype.itemSize === 8 ? new Float64Array(rows * dims) : new Float32Array(rows * dims);
+    const n = rows * dims;
+    const out = p.dtype.itemSize === 8 ? new Float64Array(n) : p.dtype.itemSize === 4 ? new Float32Array(n) : new Uint16Array(n);
     filled.set(a.name, out);
     return rowRuns(p.header.shape, p.header.fortranOrder, (row, col, values, start, end) => {
       out.set(values.subarray(start, end), to[row] * dims + col);

@@ -29,7 +29,7 @@ const F64_CHUNK_BYTES = 256 * 1024 * 1024;
 const F64_BLOCK_BYTES = 64 * 1024 * 1024;
 const F64_QUERY_BLOCK = 256;
 const F32_CHUNK_BYTES = 2 * 1024 * 1024;
-const F32_BLOCK_BYTES = 48 * 1024 * 1024;
+const F32_BLOCK_BYTES = 4 * 1024 * 1024;
 
 function finish(inputs: PathInputs, topK: TopKBuffers, exact: ExactScorer, path: RankResult["stats"]["path"], exactPairs: number): RankResult {
   const top: Int32Array[] = [], scores: Float64Array[] = [], watched: Float64Array[] = [];

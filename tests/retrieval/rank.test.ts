@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { rankCorpus } from "@/lib/retrieval/rank";
+import { rankCorpus, rankRows } from "@/lib/retrieval/rank";
+import { storedRows } from "@/lib/retrieval/row-reader";
 import { AppError } from "@/lib/errors/app-error";
 import { Xoshiro128 } from "@/lib/metrics/prng";
 
@@ -130,5 +131,33 @@ describe("rankCorpus: agrees bit for bit with a brute-force ranking", () => {
     const q = randomMatrix(30, 64, rng), c = randomMatrix(101, 64, rng);
     const input = { queries: q, corpus: c, dims: 64, similarity: "cosine" as const, k: 10 };
     expect(rankCorpus(input, { backend: "wasm" })).toEqual(rankCorpus(input, { backend: "js" }));
+  });
+});
+
+describe("float16 matrices kept at 16 bits", () => {
+  it("rank exactly as the same values widened to float32, on both paths, across query blocks", () => {
+    const rng = new Xoshiro128(11);
+    const dims = 64, Q = 37, C = 150;
+    // Random half bit patterns of ordinary magnitudes (exponents 10..20: about 2^-5..2^5), signed.
+    const half = (n: number) => Uint16Array.from({ length: n }, () => (rng.nextBelow(2) << 15) | ((10 + rng.nextBelow(11)) << 10) | rng.nextBelow(1024));
+    const qBits = half(Q * dims), cBits = half(C * dims);
+    const widened = (bits: Uint16Array) => {
+      const rows = storedRows(bits, dims), out = new Float32Array(bits.length);
+      for (let r = 0; r < rows.rows; r++) out.set(rows.row(r), r * dims);
+      return out;
+    };
+    const watch = Array.from({ length: Q }, (_, q) => [q, (q * 7) % C]);
+    for (const backend of ["f32", "js"] as const) {
+      const want = rankCorpus({ queries: widened(qBits), corpus: widened(cBits), dims, similarity: "cosine", k: 10, watch }, { backend });
+      const got = rankRows({ queries: storedRows(qBits, dims), corpus: storedRows(cBits, dims), similarity: "cosine", k: 10, watch }, { backend, queryBlockRows: 8, corpusChunkRows: 40 });
+      expect(got.top.map((t) => Array.from(t))).toEqual(want.top.map((t) => Array.from(t)));
+      expect(got.scores.map((s) => Array.from(s))).toEqual(want.scores.map((s) => Array.from(s)));
+      expect(got.watched.map((s) => Array.from(s))).toEqual(want.watched.map((s) => Array.from(s)));
+    }
+  });
+
+  it("widens every bit pattern exactly (1, -2, 1/3 rounded, the smallest subnormal)", () => {
+    const row = storedRows(new Uint16Array([0x3c00, 0xc000, 0x3555, 0x0001]), 4).row(0);
+    expect(Array.from(row)).toEqual([1, -2, 0.333251953125, 2 ** -24]);
   });
 });

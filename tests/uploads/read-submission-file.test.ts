@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { readSubmissionFile } from "@/lib/embeddings/read-submission-file";
+import { storedRows, type StoredMatrix } from "@/lib/retrieval/row-reader";
 import { validateSubmissionNpz } from "@/lib/embeddings/validate-submission";
 import { writeNpz } from "@/lib/embeddings/write-npz";
 import { benchmark, fixture } from "../embeddings/helpers/fixtures";
@@ -8,6 +9,12 @@ import { float32Rows, unicodeBlock, writeLargeNpz } from "./write-large-npz";
 
 // The scoring job's file reader puts every row where the in-memory validator puts it, for
 // every layout numpy writes (float16/32/64, big-endian, Fortran order, shuffled, deflated).
+// A stored matrix's values as numbers, row by row as the ranking reads them.
+function values(m: StoredMatrix, dims: number): number[] {
+  const rows = storedRows(m, dims);
+  return Array.from({ length: rows.rows }, (_, r) => Array.from(rows.row(r))).flat();
+}
+
 describe("readSubmissionFile", () => {
   const scratch = scratchDir("read");
   afterAll(() => scratch.remove());
@@ -15,7 +22,7 @@ describe("readSubmissionFile", () => {
   it.each([
     ["valid_f32.npz", Float32Array],
     ["valid_f32_shuffled_compressed.npz", Float32Array],
-    ["valid_f16.npz", Float32Array],
+    ["valid_f16.npz", Uint16Array],
     ["valid_f64.npz", Float64Array],
     ["valid_big_endian.npz", Float32Array],
     ["valid_fortran.npz", Float64Array],
@@ -27,8 +34,17 @@ describe("readSubmissionFile", () => {
     expect(got.dims).toBe(want.dims);
     expect(got.dtype).toBe(want.dtype);
     expect(got.queries).toBeInstanceOf(Ctor);
-    expect(Array.from(got.queries)).toEqual(Array.from(want.queries));
-    expect(Array.from(got.corpus)).toEqual(Array.from(want.corpus));
+    expect(values(got.queries, got.dims)).toEqual(Array.from(want.queries));
+    expect(values(got.corpus, got.dims)).toEqual(Array.from(want.corpus));
+  });
+
+  it("keeps float16 at 16 bits: the job holds 2 bytes a value, widened exactly one row at a time", async () => {
+    const path = scratch.write("f16.npz", fixture("valid_f16.npz"));
+    const got = await readSubmissionFile(path, benchmark, { maxBytes: 1 << 20 });
+    expect(got.queries.byteLength).toBe(got.queries.length * 2);
+    const rows = storedRows(got.corpus, got.dims);
+    const want = validateSubmissionNpz(fixture("valid_f16.npz"), benchmark);
+    for (let r = 0; r < rows.rows; r++) expect(Array.from(rows.row(r))).toEqual(Array.from(want.corpus.subarray(r * got.dims, (r + 1) * got.dims)));
   });
 
   it("keeps each matrix's own precision when the dtypes differ (no widening copy)", async () => {
@@ -36,8 +52,8 @@ describe("readSubmissionFile", () => {
     const want = validateSubmissionNpz(fixture("mixed_dtypes.npz"), benchmark);
     const got = await readSubmissionFile(path, benchmark, { maxBytes: 1 << 20 });
     expect(got.dtype).toBe("float64");
-    expect(Array.from(got.queries)).toEqual(Array.from(want.queries));
-    expect(Array.from(got.corpus)).toEqual(Array.from(want.corpus));
+    expect(values(got.queries, got.dims)).toEqual(Array.from(want.queries));
+    expect(values(got.corpus, got.dims)).toEqual(Array.from(want.corpus));
   });
 
   it("reads a zip64 archive written block by block, rows reordered by id", async () => {
@@ -55,7 +71,8 @@ describe("readSubmissionFile", () => {
     const stored = new Float32Array(new Uint8Array(Buffer.concat(copies)).buffer);
     const got = await readSubmissionFile(path, benchmark, { maxBytes: 1 << 20 });
     // Benchmark row i is submitted row 4 - i.
-    for (let i = 0; i < 5; i++) expect(Array.from(got.corpus.subarray(i * dims, i * dims + dims))).toEqual(Array.from(stored.subarray((4 - i) * dims, (5 - i) * dims)));
+    const corpus = storedRows(got.corpus, dims);
+    for (let i = 0; i < 5; i++) expect(Array.from(corpus.row(i))).toEqual(Array.from(stored.subarray((4 - i) * dims, (5 - i) * dims)));
   });
 
   it("refuses a file whose ids no longer match the benchmark, naming them", async () => {

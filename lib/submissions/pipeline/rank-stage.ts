@@ -1,13 +1,11 @@
 import { getConfig } from "@/lib/config";
 import { db } from "@/lib/db/client";
-import { readSubmissionFile } from "@/lib/embeddings/read-submission-file";
 import { AppError } from "@/lib/errors/app-error";
 import { kindOfStorageKey } from "@/lib/rankings/detect-kind";
 import type { ValidatedRanking } from "@/lib/rankings/ranking-format";
 import { validateRankingFile } from "@/lib/rankings/validate-ranking";
 import { rankRows } from "@/lib/retrieval/rank";
-import { matrixRows } from "@/lib/retrieval/row-reader";
-import type { SubmissionRows } from "@/lib/retrieval/submission-rows";
+import { readSubmissionRows, type SubmissionRows } from "@/lib/retrieval/submission-rows";
 import { filePath, getFile } from "@/lib/storage/file-store";
 import { hashFile } from "@/lib/uploads/hash-file";
 import type { ScoringContext } from "./load-scoring-context";
@@ -41,8 +39,7 @@ export async function validateUpload(storageKey: string, ctx: ScoringContext): P
   }
   const expected = { queryIds: ctx.queries.map((q) => q.queryId), corpusIds: ctx.corpus.map((c) => c.corpusId) };
   if (kindOfStorageKey(storageKey) === "ranking") return { kind: "ranking", ranking: validateRankingFile(await getFile(storageKey), expected) };
-  const m = await readSubmissionFile(path, expected, { maxBytes: getConfig().EXECBOARD_UPLOAD_SESSION_MAX_BYTES });
-  return { kind: "embeddings", rows: { dims: m.dims, dtype: m.dtype, queries: matrixRows(m.queries, m.dims), corpus: matrixRows(m.corpus, m.dims) } };
+  return { kind: "embeddings", rows: await readSubmissionRows(path, expected, { maxBytes: getConfig().EXECBOARD_UPLOAD_SESSION_MAX_BYTES }) };
 }
 
 // Embeddings: the full corpus ranked exactly for every query, with every own snippet's score.
