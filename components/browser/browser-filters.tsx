@@ -1,7 +1,8 @@
 import Link from "next/link";
 import { AutoSubmitForm } from "@/components/leaderboard/auto-submit-form";
 import { bugLabel } from "@/components/drilldown/role-label";
-import { buttonClass, fieldClass, labelClass } from "@/components/ui/field";
+import { buttonClass, labelClass } from "@/components/ui/field";
+import { SearchFilter, SelectFilter } from "@/components/ui/filter-fields";
 import { humanize } from "@/components/ui/format";
 import type { BrowserParams } from "@/lib/pages/query-browser-params";
 
@@ -10,77 +11,27 @@ export function BrowserFilters({ action, p, domains, bugTypes, systems }: { acti
   const counts = Array.from({ length: systems + 1 }, (_, i) => i);
   return (
     <AutoSubmitForm id="query-browser-form" action={action} className="flex flex-wrap items-end gap-3">
-      <div className="w-full sm:w-52">
-        <label htmlFor="qb-q" className={labelClass}>
-          Search
-        </label>
-        <input id="qb-q" type="search" name="q" defaultValue={p.q} placeholder="function, id or text" className={fieldClass} />
-      </div>
-      <div className="w-[calc(50%-0.375rem)] sm:w-44">
-        <label htmlFor="qb-domain" className={labelClass}>
-          Domain
-        </label>
-        <select id="qb-domain" name="domain" defaultValue={p.domain} className={fieldClass}>
-          <option value="">All domains</option>
-          {domains.map((d) => (
-            <option key={d} value={d}>
-              {humanize(d)}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="w-[calc(50%-0.375rem)] sm:w-44">
-        <label htmlFor="qb-bug" className={labelClass}>
-          Has a distractor of type
-        </label>
-        <select id="qb-bug" name="bug" defaultValue={p.bug[0] ?? ""} className={fieldClass}>
-          <option value="">Any</option>
-          {bugTypes.map((b) => (
-            <option key={b} value={b}>
-              {bugLabel(b)}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SearchFilter id="qb-q" label="Search" defaultValue={p.q} placeholder="function, id or text" className="w-full sm:w-52" />
+      <SelectFilter id="qb-domain" name="domain" label="Domain" defaultValue={p.domain} empty="All domains" options={domains.map((d) => [d, humanize(d)])} className="w-[calc(50%-0.375rem)] sm:w-44" />
+      <SelectFilter id="qb-bug" name="bug" label="Has a distractor of type" defaultValue={p.bug[0] ?? ""} empty="Any" options={bugTypes.map((b) => [b, bugLabel(b)])} className="w-[calc(50%-0.375rem)] sm:w-44" />
       <fieldset className="flex items-end gap-2">
         <legend className={labelClass}>Solved at rank 1 by (systems)</legend>
-        <div className="w-20">
-          <label htmlFor="qb-min" className="sr-only">
-            at least
-          </label>
-          <select id="qb-min" name="min" defaultValue={p.min ?? ""} className={fieldClass}>
-            <option value="">min</option>
-            {counts.map((c) => (
-              <option key={c} value={c}>
-                ≥ {c}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="w-20">
-          <label htmlFor="qb-max" className="sr-only">
-            at most
-          </label>
-          <select id="qb-max" name="max" defaultValue={p.max ?? ""} className={fieldClass}>
-            <option value="">max</option>
-            {counts.map((c) => (
-              <option key={c} value={c}>
-                ≤ {c}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectFilter id="qb-min" name="min" label="at least" hiddenLabel defaultValue={p.min ?? ""} empty="min" options={counts.map((c) => [c, `≥ ${c}`])} className="w-20" />
+        <SelectFilter id="qb-max" name="max" label="at most" hiddenLabel defaultValue={p.max ?? ""} empty="max" options={counts.map((c) => [c, `≤ ${c}`])} className="w-20" />
       </fieldset>
-      <div className="w-36">
-        <label htmlFor="qb-sort" className={labelClass}>
-          Order
-        </label>
-        <select id="qb-sort" name="sort" defaultValue={p.sort} data-default="position" className={fieldClass}>
-          <option value="position">Benchmark order</option>
-          <option value="hardest">Hardest first</option>
-          <option value="easiest">Easiest first</option>
-        </select>
-      </div>
+      <SelectFilter
+        id="qb-sort"
+        name="sort"
+        label="Order"
+        defaultValue={p.sort}
+        dataDefault="position"
+        options={[
+          ["position", "Benchmark order"],
+          ["hardest", "Hardest first"],
+          ["easiest", "Easiest first"],
+        ]}
+        className="w-36"
+      />
       <button type="submit" className={buttonClass}>
         Apply
       </button>
