@@ -3,6 +3,7 @@ import { notFound } from "next/navigation";
 import { ScoreBars } from "@/components/drilldown/score-bars";
 import { OtherSubmissionLinks, SnippetCard } from "@/components/drilldown/snippet-card";
 import { bugLabel } from "@/components/drilldown/role-label";
+import { QueryTests } from "@/components/drilldown/query-tests";
 import { queryPath, versionPath } from "@/components/benchmark/paths";
 import { Badge } from "@/components/ui/badge";
 import { humanize } from "@/components/ui/format";
@@ -84,16 +85,7 @@ export default async function QueryDrilldownPage({
             This query under every published system
           </Link>
         </p>
-        <details className="mt-3 text-sm">
-          <summary className="cursor-pointer text-slate-700">{d.query.tests.length} tests</summary>
-          <ol className="mt-2 space-y-1 font-mono text-xs text-slate-700">
-            {d.query.tests.map((t, i) => (
-              <li key={i} className="break-words">
-                t{i + 1}: {t}
-              </li>
-            ))}
-          </ol>
-        </details>
+        <QueryTests tests={d.query.tests} />
       </section>
 
       <section aria-labelledby="rank-heading" className="space-y-3">

@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { drilldownPath, queriesPath, queryPath } from "@/components/benchmark/paths";
 import { CodeWithEdit } from "@/components/drilldown/code-with-edit";
+import { QueryTests } from "@/components/drilldown/query-tests";
 import { bugLabel } from "@/components/drilldown/role-label";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
@@ -54,16 +55,7 @@ export default async function QueryPage({ params }: { params: Promise<{ slug: st
         <p className="mt-2 text-sm text-slate-600">
           Solved at rank 1 by <span className="font-semibold text-slate-900">{solved}</span> of {d.systems.length} published systems.
         </p>
-        <details className="mt-3 text-sm">
-          <summary className="cursor-pointer text-slate-700">{d.query.tests.length} tests</summary>
-          <ol className="mt-2 space-y-1 font-mono text-xs text-slate-700">
-            {d.query.tests.map((t, i) => (
-              <li key={i} className="break-words">
-                t{i + 1}: {t}
-              </li>
-            ))}
-          </ol>
-        </details>
+        <QueryTests tests={d.query.tests} />
       </header>
 
       {d.systems.length > 0 && (
