@@ -5,7 +5,7 @@
 //   BENCH_DATABASE_URL=postgresql://postgres@127.0.0.1:55445/execboard_bench_pages npx tsx bench/pages-seed.ts
 // Refuses a database whose name does not contain "bench", so it never lands on a real leaderboard.
 import pg from "pg";
-import { SYNTHETIC_NAME, SYNTHETIC_NOTE, SYNTHETIC_SLUG, codeHash, syntheticBenchmark, testsHash } from "./pages-synthetic";
+import { SYNTHETIC_NAME, SYNTHETIC_NOTE, SYNTHETIC_SLUG, SYNTHETIC_VENDOR, codeHash, syntheticBenchmark, testsHash } from "./pages-synthetic";
 
 const url = process.env.BENCH_DATABASE_URL;
 if (!url || !new URL(url).pathname.includes("bench")) {
@@ -33,6 +33,7 @@ const { loadScoringContext } = await import("@/lib/submissions/pipeline/load-sco
 const { toQueryOutcomes } = await import("@/lib/analysis/query-outcomes");
 const { scoreQueries } = await import("@/lib/metrics/score-queries");
 const { RUNNER_VERSION } = await import("@/lib/sandbox/types");
+const { createUser } = await import("@/lib/auth/create-user");
 
 const t0 = performance.now();
 const lap = (what: string) => console.log(`${((performance.now() - t0) / 1000).toFixed(1).padStart(6)} s  ${what}`);
@@ -76,7 +77,8 @@ for (let i = 0; i < execRows.length; i += 2000) await prisma.execution.createMan
 lap(`wrote the version and ${execRows.length} execution rows`);
 
 const ctx = await loadScoringContext(version.id);
-const user = await prisma.user.upsert({ where: { email: "synthetic-bench@bench.invalid" }, create: { email: "synthetic-bench@bench.invalid", role: "vendor" }, update: {} });
+// The synthetic systems' vendor, an ordinary vendor account (bench/service-seed.ts signs in as it).
+const user = (await prisma.user.findUnique({ where: { email: SYNTHETIC_VENDOR }, select: { id: true } })) ?? (await createUser({ email: SYNTHETIC_VENDOR, role: "vendor" }));
 const day = 24 * 3600 * 1000;
 for (const [s, sys] of b.systems.entries()) {
   const passes = sys.rankings.map((r, q) => r.top.map((row) => row === b.ownRows[q][0]));

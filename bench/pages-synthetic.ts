@@ -9,6 +9,8 @@ import { Xoshiro128 } from "@/lib/metrics/prng";
 export const SYNTHETIC_SLUG = "synthetic-paper-size";
 export const SYNTHETIC_NAME = "SYNTHETIC paper-size benchmark";
 export const SYNTHETIC_NOTE = "Synthetic data for load benchmarks only: generated queries, code and rankings, not ExecRetrieval results.";
+export const SYNTHETIC_VENDOR = "synthetic-bench@bench.invalid";
+export const SYNTHETIC_PRIVATE_MODEL = "synthetic-private-embedder";
 
 const DOMAINS: [string, number][] = [
   ["bit_manipulation", 97], ["collections", 98], ["data_transformation", 91], ["date_time", 99], ["geometry", 94],
