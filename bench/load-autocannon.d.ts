@@ -1,8 +1,9 @@
-// The part of autocannon's API (it ships no types) that bench/load-pages.ts uses.
+// The part of autocannon's API (it ships no types) that bench/load-run.ts uses.
 declare module "autocannon" {
   interface Request {
     method?: string;
     path: string;
+    headers?: Record<string, string>;
   }
   interface Options {
     url: string;
