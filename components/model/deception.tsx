@@ -1,6 +1,7 @@
 import { CiBarChart } from "@/components/charts/ci-bar-chart";
 import { bugLabel } from "@/components/drilldown/role-label";
-import type { Deception } from "@/lib/analysis/deception";
+import type { ReactNode } from "react";
+import type { Deception, DeceptionGroup } from "@/lib/analysis/deception";
 import { StatValue } from "./stat-value";
 
 // Figure 5 and Table 8 of the paper for one system: how often a distractor scores at least as
@@ -30,70 +31,63 @@ export function DeceptionSection({ d }: { d: Deception }) {
         </div>
       )}
       <div className="grid gap-4 lg:grid-cols-2">
-        <table className="min-w-full text-sm">
-          <caption className="mb-1 text-left text-sm font-medium text-slate-800">By bug type</caption>
-          <thead className="border-b border-slate-200 text-xs text-slate-600">
-            <tr>
-              <th scope="col" className="py-1.5 pr-2 text-left font-semibold">
-                Bug type
-              </th>
-              <th scope="col" className="py-1.5 pr-2 text-right font-semibold">
-                Deceived / pairs
-              </th>
-              <th scope="col" className="py-1.5 text-right font-semibold">
-                Rate (95% CI)
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {d.byBugType.map((b) => (
-              <tr key={b.bugType}>
-                <th scope="row" className="py-1.5 pr-2 text-left font-normal">
-                  {bugLabel(b.bugType)}
-                  {!b.mechanical && <span className="ml-1 text-xs text-slate-500">(legacy, not in overall)</span>}
-                </th>
-                <td className="py-1.5 pr-2 text-right tabular-nums">
-                  {b.deceived.toLocaleString("en")} / {b.scoredPairs.toLocaleString("en")}
-                </td>
-                <td className="py-1.5 text-right">
-                  <StatValue stat={b.rate} percent />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        <table className="min-w-full text-sm">
-          <caption className="mb-1 text-left text-sm font-medium text-slate-800">By edit size (characters changed)</caption>
-          <thead className="border-b border-slate-200 text-xs text-slate-600">
-            <tr>
-              <th scope="col" className="py-1.5 pr-2 text-left font-semibold">
-                Edit size
-              </th>
-              <th scope="col" className="py-1.5 pr-2 text-right font-semibold">
-                Deceived / pairs
-              </th>
-              <th scope="col" className="py-1.5 text-right font-semibold">
-                Rate (95% CI)
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {d.byEditSize.map((b) => (
-              <tr key={b.bucket}>
-                <th scope="row" className="py-1.5 pr-2 text-left font-normal">
-                  {b.bucket === "1" ? "1 character" : `${b.bucket} characters`}
-                </th>
-                <td className="py-1.5 pr-2 text-right tabular-nums">
-                  {b.deceived.toLocaleString("en")} / {b.scoredPairs.toLocaleString("en")}
-                </td>
-                <td className="py-1.5 text-right">
-                  <StatValue stat={b.rate} percent />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <RateTable
+          caption="By bug type"
+          groupHeader="Bug type"
+          rows={d.byBugType.map((b) => ({
+            key: b.bugType,
+            label: (
+              <>
+                {bugLabel(b.bugType)}
+                {!b.mechanical && <span className="ml-1 text-xs text-slate-500">(legacy, not in overall)</span>}
+              </>
+            ),
+            group: b,
+          }))}
+        />
+        <RateTable
+          caption="By edit size (characters changed)"
+          groupHeader="Edit size"
+          rows={d.byEditSize.map((b) => ({ key: b.bucket, label: b.bucket === "1" ? "1 character" : `${b.bucket} characters`, group: b }))}
+        />
       </div>
     </div>
+  );
+}
+
+// One breakdown of the deception rate: a row per group, its deceived pairs and its rate.
+function RateTable({ caption, groupHeader, rows }: { caption: string; groupHeader: string; rows: { key: string; label: ReactNode; group: DeceptionGroup }[] }) {
+  return (
+    <table className="min-w-full text-sm">
+      <caption className="mb-1 text-left text-sm font-medium text-slate-800">{caption}</caption>
+      <thead className="border-b border-slate-200 text-xs text-slate-600">
+        <tr>
+          <th scope="col" className="py-1.5 pr-2 text-left font-semibold">
+            {groupHeader}
+          </th>
+          <th scope="col" className="py-1.5 pr-2 text-right font-semibold">
+            Deceived / pairs
+          </th>
+          <th scope="col" className="py-1.5 text-right font-semibold">
+            Rate (95% CI)
+          </th>
+        </tr>
+      </thead>
+      <tbody className="divide-y divide-slate-100">
+        {rows.map(({ key, label, group }) => (
+          <tr key={key}>
+            <th scope="row" className="py-1.5 pr-2 text-left font-normal">
+              {label}
+            </th>
+            <td className="py-1.5 pr-2 text-right tabular-nums">
+              {group.deceived.toLocaleString("en")} / {group.scoredPairs.toLocaleString("en")}
+            </td>
+            <td className="py-1.5 text-right">
+              <StatValue stat={group.rate} percent />
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }
