@@ -12,24 +12,18 @@ export function SimilarityGapSection({ gap, gapBins, scoreBins, similarity }: { 
   return (
     <div className="space-y-4">
       <dl className="grid grid-cols-1 gap-3 text-sm sm:grid-cols-3">
-        <div className="rounded-lg bg-slate-50 p-3">
-          <dt className="text-slate-600">canonical below a distractor</dt>
-          <dd className="mt-1">
-            <StatValue stat={gap.canonicalBelowShare} percent align="start" />
-          </dd>
-        </div>
-        <div className="rounded-lg bg-slate-50 p-3">
-          <dt className="text-slate-600">median gap</dt>
-          <dd className="mt-1">
-            <StatValue stat={gap.medianGap} signed align="start" />
-          </dd>
-        </div>
-        <div className="rounded-lg bg-slate-50 p-3">
-          <dt className="text-slate-600">mean gap</dt>
-          <dd className="mt-1">
-            <StatValue stat={gap.meanGap} signed align="start" />
-          </dd>
-        </div>
+        {[
+          { label: "canonical below a distractor", stat: gap.canonicalBelowShare, percent: true },
+          { label: "median gap", stat: gap.medianGap, signed: true },
+          { label: "mean gap", stat: gap.meanGap, signed: true },
+        ].map(({ label, stat, percent, signed }) => (
+          <div key={label} className="rounded-lg bg-slate-50 p-3">
+            <dt className="text-slate-600">{label}</dt>
+            <dd className="mt-1">
+              <StatValue stat={stat} percent={percent} signed={signed} align="start" />
+            </dd>
+          </div>
+        ))}
       </dl>
       <p className="text-xs text-slate-500">
         Over {gap.scoredQueries} of {gap.eligibleQueries} queries that have a canonical and at least one mechanical distractor. Gap = canonical {similarity} minus the
