@@ -21,6 +21,12 @@ const button =
 const textarea =
   "mt-1 block w-full rounded border border-slate-300 bg-white px-3 py-2 text-sm focus:border-emerald-600 focus:outline-none focus:ring-2 focus:ring-emerald-600/30";
 
+// Reject and hide: the same form (a required reason the vendor sees), calling the route of that name.
+const WITHDRAW = {
+  reject: { title: "Reject", submit: "Reject submission", done: "Rejected. The vendor sees the reason." },
+  hide: { title: "Hide from the leaderboard", submit: "Hide submission", done: "Hidden: off the leaderboard; nothing was deleted." },
+} as const;
+
 export function ReviewActions({ id, status, actions, warningNote }: Props) {
   const router = useRouter();
   const [pending, setPending] = useState<string | null>(null);
@@ -56,6 +62,10 @@ export function ReviewActions({ id, status, actions, warningNote }: Props) {
   }
 
   const reasonOf = (form: HTMLFormElement) => String(new FormData(form).get("reason") ?? "").trim();
+  const withdrawForm = (action: keyof typeof WITHDRAW) => {
+    const w = WITHDRAW[action];
+    return <ReasonForm title={w.title} label="Reason (the vendor sees it)" submit={w.submit} tone="danger" disabled={locked} onSubmit={(form) => call(action, action, "POST", { reason: reasonOf(form) }, w.done)} />;
+  };
 
   return (
     <div className="space-y-4">
@@ -88,26 +98,8 @@ export function ReviewActions({ id, status, actions, warningNote }: Props) {
       <div className="grid gap-4 lg:grid-cols-2">
         <NoteForm current={warningNote} disabled={locked} onSave={(note) => call("note", "note", "PUT", { note }, note ? "Warning note saved." : "Warning note removed.")} />
 
-        {can("reject") && (
-          <ReasonForm
-            title="Reject"
-            label="Reason (the vendor sees it)"
-            submit="Reject submission"
-            tone="danger"
-            disabled={locked}
-            onSubmit={(form) => call("reject", "reject", "POST", { reason: reasonOf(form) }, "Rejected. The vendor sees the reason.")}
-          />
-        )}
-        {can("hide") && (
-          <ReasonForm
-            title="Hide from the leaderboard"
-            label="Reason (the vendor sees it)"
-            submit="Hide submission"
-            tone="danger"
-            disabled={locked}
-            onSubmit={(form) => call("hide", "hide", "POST", { reason: reasonOf(form) }, "Hidden: off the leaderboard; nothing was deleted.")}
-          />
-        )}
+        {can("reject") && withdrawForm("reject")}
+        {can("hide") && withdrawForm("hide")}
         {can("rerun") && (
           <ReasonForm
             title="Re-run scoring"
