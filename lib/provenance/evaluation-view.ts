@@ -1,4 +1,4 @@
-import type { EvaluationStatus, EvaluationTrigger } from "@/lib/db/generated/client";
+import type { EvaluationStatus, EvaluationTrigger, Prisma } from "@/lib/db/generated/client";
 import { toMetricTable, type MetricTable } from "@/lib/submissions/serialize";
 
 // Public forms of an evaluation (one scoring run): what produced it and, for its owner and
@@ -62,27 +62,8 @@ export const EVALUATION_SELECT = {
   finishedAt: true,
 } as const;
 
-export interface EvaluationRow {
-  id: string;
-  seq: number;
-  trigger: EvaluationTrigger;
-  status: EvaluationStatus;
-  rescoreBatchId: string | null;
-  benchmarkVersion: string;
-  benchmarkSha256: string;
-  runnerVersion: string | null;
-  sandboxBackend: string | null;
-  sandboxImage: string | null;
-  execboardVersion: string | null;
-  execboardCommit: string | null;
-  worker: string | null;
-  attempts: number;
-  failedStage: string | null;
-  error: string | null;
-  createdAt: Date;
-  startedAt: Date | null;
-  finishedAt: Date | null;
-}
+/** An evaluation as EVALUATION_SELECT reads it. */
+export type EvaluationRow = Prisma.EvaluationGetPayload<{ select: typeof EVALUATION_SELECT }>;
 
 export function toProvenanceView(e: EvaluationRow): ProvenanceView {
   return {
