@@ -4,6 +4,7 @@
 import { db } from "@/lib/db/client";
 import type { MetricName } from "@/lib/metrics/score-queries";
 import { loadVersionAnalysis } from "./load-version-analysis";
+import type { PairwiseComparison } from "./pairwise";
 
 export interface PairwiseFilter {
   version?: string;
@@ -17,20 +18,12 @@ export interface PairwiseView {
   computedAt: string | null;
   stale: boolean;
   bootstrap: { replicates: number; seed: number; method: string } | null;
-  comparisons: {
+  /** As computed (pairwise.ts), with each system named. */
+  comparisons: (Omit<PairwiseComparison, "a" | "b" | "metric"> & {
     a: { submissionId: string; model: string };
     b: { submissionId: string; model: string };
     metric: string;
-    k: number;
-    aValue: number;
-    bValue: number;
-    delta: number;
-    ci95: [number, number];
-    /** exec only (else null): discordant counts and the exact McNemar p-value. */
-    aOnly: number | null;
-    bOnly: number | null;
-    pValue: number | null;
-  }[];
+  })[];
 }
 
 export async function getPairwise(slug: string, filter: PairwiseFilter = {}): Promise<PairwiseView> {
