@@ -24,7 +24,8 @@ RUN DATABASE_URL=postgresql://build/placeholder npx prisma generate && node_modu
 # EXECBOARD_GIT_COMMIT (the image has no .git); empty means unknown.
 ARG GIT_COMMIT=
 ENV EXECBOARD_GIT_COMMIT=${GIT_COMMIT}
-LABEL org.opencontainers.image.revision="${GIT_COMMIT}" org.opencontainers.image.title="execboard-app"
+LABEL org.opencontainers.image.revision="${GIT_COMMIT}" org.opencontainers.image.title="execboard-app" \
+      org.execboard.component="app"
 
 EXPOSE 3000
 CMD ["node_modules/.bin/next", "start", "-p", "3000", "-H", "0.0.0.0"]
