@@ -1,37 +1,31 @@
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { buildBenchmark } from "@/lib/benchmark/build-benchmark";
 import { importBenchmark } from "@/lib/benchmark/import-benchmark";
 import { listBenchmarkVersions } from "@/lib/benchmark/list-benchmark-versions";
 import { writeBenchmarkDir } from "@/lib/benchmark/write-benchmark-dir";
-import { db, disconnectDb } from "@/lib/db/client";
-import { createSandbox } from "@/lib/sandbox";
-import type { Sandbox } from "@/lib/sandbox/types";
+import { db } from "@/lib/db/client";
 import { CLAMP, DIGIT_SUM, RUN_LENGTH, writeSourceDir } from "./source-dir";
+import { dockerSandboxForSuite } from "./docker-sandbox";
 
 // Same sources, same benchmark: byte for byte, whether the candidates were executed afresh or
 // came from the cache. And what build writes, import loads as a new version.
 const SLUG = `build-determinism-${process.pid}`;
 
 describe("benchmark build: determinism and import", () => {
-  let sandbox: Sandbox;
+  const sandbox = dockerSandboxForSuite();
   let src: string;
   beforeAll(async () => {
-    sandbox = await createSandbox({ backend: "docker" });
     src = await writeSourceDir({ math_numerical: [CLAMP, DIGIT_SUM], string_processing: [RUN_LENGTH] }, { slug: SLUG, version: "1.0.0" });
-  });
-  afterAll(async () => {
-    await sandbox?.close();
-    await disconnectDb();
   });
 
   it("writes byte-identical contract files and an identical report (apart from its run section)", async () => {
     // A screening timeout no earlier run used: the first build screens cold, the second from the cache.
     const screenTimeoutMs = 1500 + (process.pid % 1000);
-    const first = await buildBenchmark(src, { sandbox, screenTimeoutMs });
-    const second = await buildBenchmark(src, { sandbox, screenTimeoutMs });
+    const first = await buildBenchmark(src, { sandbox: sandbox(), screenTimeoutMs });
+    const second = await buildBenchmark(src, { sandbox: sandbox(), screenTimeoutMs });
     expect(first.report.run.pairs_executed).toBeGreaterThan(0);
     expect(second.report.run.pairs_executed).toBe(0);
     for (const name of ["benchmark.json", "queries.jsonl", "corpus.jsonl"]) expect(second.files[name]).toBe(first.files[name]);
@@ -41,12 +35,12 @@ describe("benchmark build: determinism and import", () => {
   });
 
   it("imports the written directory as a new version, which the versions listing shows", async () => {
-    const built = await buildBenchmark(src, { sandbox });
+    const built = await buildBenchmark(src, { sandbox: sandbox() });
     const out = await fs.mkdtemp(path.join(os.tmpdir(), "execboard-built-"));
     await writeBenchmarkDir(out, built.files);
     expect((await fs.readdir(out)).sort()).toEqual(["benchmark.json", "corpus.jsonl", "gate-report.json", "gate-report.md", "queries.jsonl"]);
 
-    const imported = await importBenchmark(out, sandbox);
+    const imported = await importBenchmark(out, sandbox());
     expect(imported).toMatchObject({ slug: SLUG, version: "1.0.0", queries: 3, corpus: built.data.corpus.length, created: true, notes: [] });
     // gates 3-4 already ran these pairs through the execution cache
     expect(imported.execution?.executed).toBe(0);

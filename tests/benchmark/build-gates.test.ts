@@ -1,9 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { buildBenchmark, type BuildResult } from "@/lib/benchmark/build-benchmark";
-import { disconnectDb } from "@/lib/db/client";
-import { createSandbox } from "@/lib/sandbox";
-import type { Sandbox } from "@/lib/sandbox/types";
 import { CLAMP, RUN_LENGTH, tests, writeSourceDir } from "./source-dir";
+import { dockerSandboxForSuite } from "./docker-sandbox";
 
 // benchmark build against the real sandbox and execution cache: one source directory in which
 // each task trips exactly one gate or sweep, beside tasks that must come through intact.
@@ -28,12 +26,11 @@ const BOUNDED_SUM = {
 };
 
 describe("benchmark build: gates and sweeps", () => {
-  let sandbox: Sandbox;
+  const sandbox = dockerSandboxForSuite();
   let result: BuildResult;
   const entry = (source: string) => result.report.tasks.find((t) => t.source === source)!;
 
   beforeAll(async () => {
-    sandbox = await createSandbox({ backend: "docker" });
     const dir = await writeSourceDir({
       math_numerical: [
         CLAMP, // 1: kept, four generated distractors
@@ -47,12 +44,7 @@ describe("benchmark build: gates and sweeps", () => {
       ],
       string_processing: [RUN_LENGTH, { ...CLAMP, domain: "string_processing" }], // 9: kept with a hand-written distractor; 10: gate 5
     });
-    result = await buildBenchmark(dir, { sandbox });
-  });
-
-  afterAll(async () => {
-    await sandbox?.close();
-    await disconnectDb();
+    result = await buildBenchmark(dir, { sandbox: sandbox() });
   });
 
   it("excludes each failing task at its first failing gate, naming the task and why", () => {

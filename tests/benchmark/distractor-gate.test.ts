@@ -1,11 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { BuildDistractor, BuildTask } from "@/lib/benchmark/build-state";
 import { runDistractorGate } from "@/lib/benchmark/gates/distractor-gate";
 import type { TaskGeneration } from "@/lib/construction/generate-distractors";
-import { disconnectDb } from "@/lib/db/client";
-import { createSandbox } from "@/lib/sandbox";
-import type { Sandbox } from "@/lib/sandbox/types";
 import { CLAMP } from "./source-dir";
+import { dockerSandboxForSuite } from "./docker-sandbox";
 
 // Gate 4 on hand-made distractor sets, executed in the sandbox: each refusal, and the
 // same-failing-subset rule, which refuses only when the engine had an alternative.
@@ -26,14 +24,7 @@ const highB = c.replace("x > hi", "x > hi + 100");
 const lowBug = c.replace("return lo", "return x");
 
 describe("gate 4: distractor execution", () => {
-  let sandbox: Sandbox;
-  beforeAll(async () => {
-    sandbox = await createSandbox({ backend: "docker" });
-  });
-  afterAll(async () => {
-    await sandbox?.close();
-    await disconnectDb();
-  });
+  const sandbox = dockerSandboxForSuite();
 
   it("refuses distractors that pass, crash on every test, hang or repeat, and too few of them", async () => {
     const t = task([
@@ -43,7 +34,7 @@ describe("gate 4: distractor execution", () => {
       distractor(lowBug),
       distractor(lowBug),
     ]);
-    await runDistractorGate([t], sandbox, 6);
+    await runDistractorGate([t], sandbox(), 6);
     expect(t.failure?.gate).toBe(4);
     expect(t.failure?.reasons).toEqual([
       "hand-written distractor 1 (wrong_comparison) passes every test: it is not a bug the tests can see",
@@ -57,14 +48,14 @@ describe("gate 4: distractor execution", () => {
 
   it("refuses distractors that all fail the same tests when a candidate failing others existed", async () => {
     const t = task([distractor(highA), distractor(highB, "off_by_one")], 2);
-    await runDistractorGate([t], sandbox, 1);
+    await runDistractorGate([t], sandbox(), 1);
     expect(t.failure).toEqual({ gate: 4, reasons: ["all 2 distractors fail exactly tests 3, 7, though a candidate failing other tests exists"] });
   });
 
   it("only warns when no candidate could have made the failing subsets differ, and passes a sound set", async () => {
     const unavoidable = task([distractor(highA), distractor(highB, "off_by_one")], 1);
     const sound = task([distractor(highA), distractor(lowBug, "remove_edge_case_check")], 2);
-    await runDistractorGate([unavoidable, sound], sandbox, 2);
+    await runDistractorGate([unavoidable, sound], sandbox(), 2);
     expect(unavoidable.failure).toBeNull();
     expect(unavoidable.warnings).toEqual(["all 2 distractors fail exactly tests 3, 7; unavoidable with these tests (no candidate fails a different subset)"]);
     expect(sound.failure).toBeNull();

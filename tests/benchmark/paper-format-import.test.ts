@@ -1,11 +1,8 @@
-import fs from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { importBenchmark } from "@/lib/benchmark/import-benchmark";
-import { db, disconnectDb } from "@/lib/db/client";
-import { createSandbox } from "@/lib/sandbox";
-import type { Sandbox } from "@/lib/sandbox/types";
+import { db } from "@/lib/db/client";
+import { dockerSandboxForSuite } from "./docker-sandbox";
+import { writeContractDir } from "./source-dir";
 
 // The paper's release uses our contract's field names but carries more: per-entry `metadata`
 // (generator model, endpoint, timestamp), `batch_usage` token counts, and a few distractors
@@ -40,24 +37,11 @@ function release(bugTypes: [string, string]) {
   };
 }
 
-async function writeDir(files: Record<string, string>): Promise<string> {
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), "execboard-paper-"));
-  for (const [name, text] of Object.entries(files)) await fs.writeFile(path.join(dir, name), text);
-  return dir;
-}
-
 describe("importing the paper's released format", () => {
-  let sandbox: Sandbox;
-  beforeAll(async () => {
-    sandbox = await createSandbox({ backend: "docker" });
-  });
-  afterAll(async () => {
-    await sandbox?.close();
-    await disconnectDb();
-  });
+  const sandbox = dockerSandboxForSuite();
 
   it("tolerates metadata, batch_usage and unknown keys, and accepts legacy bug types with a note", async () => {
-    const r = await importBenchmark(await writeDir(release(["wrong_comparison", "wrong_semantics"])), sandbox);
+    const r = await importBenchmark(await writeContractDir(release(["wrong_comparison", "wrong_semantics"])), sandbox());
     expect(r).toMatchObject({ slug: SLUG, queries: 1, corpus: 3, created: true });
     expect(r.notes).toEqual([
       "1 distractor(s) carry the legacy bug type wrong_semantics from the paper's pilot era (c_0668); accepted as released, not one of the six mechanical types",
@@ -73,7 +57,7 @@ describe("importing the paper's released format", () => {
   it("still refuses a bug type that is neither mechanical nor legacy", async () => {
     const files = release(["wrong_comparison", "made_up_bug"]);
     files["benchmark.json"] = files["benchmark.json"].replace('"version":"1.0"', '"version":"2.0"');
-    await expect(importBenchmark(await writeDir(files), sandbox)).rejects.toThrow(/c_0668: bug_type must be one of off_by_one, .* \(or a legacy type of the paper's release: ignores_constraint, /);
+    await expect(importBenchmark(await writeContractDir(files), sandbox())).rejects.toThrow(/c_0668: bug_type must be one of off_by_one, .* \(or a legacy type of the paper's release: ignores_constraint, /);
     expect(await db().benchmarkVersion.count({ where: { benchmark: { slug: SLUG }, version: "2.0" } })).toBe(0);
   });
 });

@@ -16,6 +16,13 @@ export async function writeSourceDir(files: Record<string, (object | string)[]>,
   return dir;
 }
 
+/** Writes contract files (benchmark.json, queries.jsonl, corpus.jsonl) as given into a fresh temporary directory. */
+export async function writeContractDir(files: Record<string, string>): Promise<string> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), "execboard-contract-"));
+  for (const [name, text] of Object.entries(files)) await fs.writeFile(path.join(dir, name), text);
+  return dir;
+}
+
 export function tests(fn: string, cases: [string, string][]): string[] {
   return cases.map(([args, expected]) => `assert ${fn}(${args}) == ${expected}`);
 }

@@ -1,11 +1,8 @@
-import fs from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { importBenchmark } from "@/lib/benchmark/import-benchmark";
-import { db, disconnectDb } from "@/lib/db/client";
-import { createSandbox } from "@/lib/sandbox";
-import type { Sandbox } from "@/lib/sandbox/types";
+import { db } from "@/lib/db/client";
+import { dockerSandboxForSuite } from "../benchmark/docker-sandbox";
+import { writeContractDir } from "../benchmark/source-dir";
 
 // A maintainer imports a benchmark directory: checked structurally, verified by execution in
 // the Docker sandbox, written in one transaction, immutable once imported.
@@ -26,55 +23,42 @@ function tiny(opts: { version?: string; canonicalBody?: string; distractorBody?:
   };
 }
 
-async function writeDir(files: Record<string, string>): Promise<string> {
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), "execboard-import-"));
-  for (const [name, text] of Object.entries(files)) await fs.writeFile(path.join(dir, name), text);
-  return dir;
-}
-
 describe("benchmark import", () => {
-  let sandbox: Sandbox;
-  beforeAll(async () => {
-    sandbox = await createSandbox({ backend: "docker" });
-  });
-  afterAll(async () => {
-    await sandbox?.close();
-    await disconnectDb();
-  });
+  const sandbox = dockerSandboxForSuite();
 
   it("refuses a benchmark whose canonical fails its tests, writing nothing", async () => {
-    const dir = await writeDir(tiny({ canonicalBody: "n + 3" }));
-    await expect(importBenchmark(dir, sandbox)).rejects.toThrow(/canonical c1 fails its own tests \(test 1: FAIL/);
+    const dir = await writeContractDir(tiny({ canonicalBody: "n + 3" }));
+    await expect(importBenchmark(dir, sandbox())).rejects.toThrow(/canonical c1 fails its own tests \(test 1: FAIL/);
     expect(await db().benchmark.count({ where: { slug: SLUG } })).toBe(0);
   });
 
   it("refuses a distractor that passes every test", async () => {
-    const dir = await writeDir(tiny({ distractorBody: "1 + n" }));
-    await expect(importBenchmark(dir, sandbox)).rejects.toThrow(/distractor c2 passes every test/);
+    const dir = await writeContractDir(tiny({ distractorBody: "1 + n" }));
+    await expect(importBenchmark(dir, sandbox())).rejects.toThrow(/distractor c2 passes every test/);
     expect(await db().benchmark.count({ where: { slug: SLUG } })).toBe(0);
   });
 
   it("refuses structural problems before executing anything", async () => {
     const files = tiny();
     files["queries.jsonl"] = files["queries.jsonl"].replace('"c1"]', '"c9"]');
-    await expect(importBenchmark(await writeDir(files), sandbox)).rejects.toThrow(/correct_corpus_id c9 does not exist/);
+    await expect(importBenchmark(await writeContractDir(files), sandbox())).rejects.toThrow(/correct_corpus_id c9 does not exist/);
     const short = tiny();
     short["queries.jsonl"] = short["queries.jsonl"].replace(/,"assert [^"]*\(6\) == 7"/, "");
-    await expect(importBenchmark(await writeDir(short), sandbox)).rejects.toThrow(/queries.jsonl line 1: test_suite: at least 7 tests/);
+    await expect(importBenchmark(await writeContractDir(short), sandbox())).rejects.toThrow(/queries.jsonl line 1: test_suite: at least 7 tests/);
   });
 
   it("imports once, is idempotent, and keeps versions immutable", async () => {
-    const dir = await writeDir(tiny());
-    const first = await importBenchmark(dir, sandbox);
+    const dir = await writeContractDir(tiny());
+    const first = await importBenchmark(dir, sandbox());
     expect(first).toMatchObject({ slug: SLUG, version: "1", queries: 1, corpus: 2, created: true });
     expect(first.execution?.pairs).toBe(2);
-    const again = await importBenchmark(dir, sandbox);
+    const again = await importBenchmark(dir, sandbox());
     expect(again).toMatchObject({ created: false, versionId: first.versionId });
 
-    const changed = await writeDir(tiny({ distractorBody: "n - 1" }));
-    await expect(importBenchmark(changed, sandbox)).rejects.toThrow(/already exists with different content/);
+    const changed = await writeContractDir(tiny({ distractorBody: "n - 1" }));
+    await expect(importBenchmark(changed, sandbox())).rejects.toThrow(/already exists with different content/);
 
-    const v2 = await importBenchmark(await writeDir(tiny({ version: "2", distractorBody: "n - 1" })), sandbox);
+    const v2 = await importBenchmark(await writeContractDir(tiny({ version: "2", distractorBody: "n - 1" })), sandbox());
     expect(v2.created).toBe(true);
     expect(await db().benchmarkVersion.count({ where: { benchmark: { slug: SLUG } } })).toBe(2);
     const items = await db().corpusItem.findMany({ where: { versionId: v2.versionId }, orderBy: { position: "asc" }, select: { corpusId: true, role: true, bugType: true } });
