@@ -1,21 +1,10 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
-import { ensureSandboxImage, IMAGE_TIMEOUT_MS } from "./helpers";
+import { describe, expect, it } from "vitest";
+import { ensureSandboxImage, IMAGE_TIMEOUT_MS, sandboxLoaderWithEnv } from "./helpers";
 
 // Backend selection: auto falls back to the process backend with a reason; an explicit
 // `docker` request fails loudly. Config is read once, so each case loads fresh modules.
 
-const saved = { ...process.env };
-
-async function loadWith(env: Record<string, string>) {
-  Object.assign(process.env, env);
-  vi.resetModules();
-  return import("@/lib/sandbox");
-}
-
-afterEach(() => {
-  process.env = { ...saved };
-  vi.resetModules();
-});
+const loadWith = sandboxLoaderWithEnv();
 
 describe("createSandbox", () => {
   it("falls back to the process backend when no engine answers (auto)", async () => {

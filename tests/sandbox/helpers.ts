@@ -1,5 +1,6 @@
 import { spawnSync } from "node:child_process";
 import path from "node:path";
+import { afterEach, vi } from "vitest";
 import type { ExecPair } from "@/lib/sandbox/types";
 
 // Shared by the sandbox suites: building the image once and a batch covering every outcome.
@@ -18,6 +19,24 @@ export function ensureSandboxImage(): string {
 }
 
 export const IMAGE_TIMEOUT_MS = 900_000;
+
+/**
+ * lib/sandbox reads its configuration once, so a suite trying other environments loads fresh
+ * modules: call at the top of the file; it returns `loadWith(env)` and restores process.env
+ * and the module registry after each test.
+ */
+export function sandboxLoaderWithEnv(): (env: Record<string, string>) => Promise<typeof import("@/lib/sandbox")> {
+  const saved = { ...process.env };
+  afterEach(() => {
+    process.env = { ...saved };
+    vi.resetModules();
+  });
+  return async (env) => {
+    Object.assign(process.env, env);
+    vi.resetModules();
+    return import("@/lib/sandbox");
+  };
+}
 
 const inc = "def inc(x):\n    return x + 1\n";
 

@@ -1,5 +1,6 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ADVERSARIAL_CASES, adversarialPair } from "./adversarial-cases";
+import { sandboxLoaderWithEnv } from "./helpers";
 
 // The process backend where the host offers no namespaces (bubblewrap missing): it cannot
 // contain fork or memory bombs, the network, host files or other processes, so it refuses to
@@ -8,18 +9,7 @@ import { ADVERSARIAL_CASES, adversarialPair } from "./adversarial-cases";
 // that test containment (resources, isolation, state) are not run there: it does not contain
 // them, which is why it refuses by default.
 
-const saved = { ...process.env };
-
-async function loadWith(env: Record<string, string>) {
-  Object.assign(process.env, env);
-  vi.resetModules();
-  return import("@/lib/sandbox");
-}
-
-afterEach(() => {
-  process.env = { ...saved };
-  vi.resetModules();
-});
+const loadWith = sandboxLoaderWithEnv();
 
 describe("process backend without namespaces", () => {
   it("refuses untrusted code, saying what it cannot contain", async () => {
