@@ -1,19 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { AppError } from "@/lib/errors/app-error";
 import { parseNpy } from "@/lib/embeddings/npy";
 import type { NpyArray } from "@/lib/embeddings/npy-types";
 import { asFloat, expectedNpy, fixture, floats, sameNumbers } from "./helpers/fixtures";
-
-function refusal(fn: () => unknown): string {
-  try {
-    fn();
-  } catch (e) {
-    expect(e).toBeInstanceOf(AppError);
-    expect((e as AppError).code).toBe("INVALID_UPLOAD");
-    return (e as AppError).message;
-  }
-  throw new Error("expected a refusal");
-}
+import { refusal } from "./helpers/refusal";
 
 /** Builds a .npy by hand: arbitrary header text and data bytes. */
 function npy(header: string, data: Uint8Array = new Uint8Array(0), version = 1): Buffer {

@@ -1,20 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { AppError } from "@/lib/errors/app-error";
 import { readNpz } from "@/lib/embeddings/npz";
 import type { NpyArray } from "@/lib/embeddings/npy-types";
 import { buildZip } from "./helpers/zip-builder";
 import { expected, expectedNpz, fixture, floats, sameNumbers, type ExpectedArray } from "./helpers/fixtures";
-
-function refusal(fn: () => unknown): string {
-  try {
-    fn();
-  } catch (e) {
-    expect(e).toBeInstanceOf(AppError);
-    expect((e as AppError).code).toBe("INVALID_UPLOAD");
-    return (e as AppError).message;
-  }
-  throw new Error("expected a refusal");
-}
+import { refusal } from "./helpers/refusal";
 
 const DTYPE_OF: Record<string, string> = { f2: "float16", f4: "float32", f8: "float64" };
 
