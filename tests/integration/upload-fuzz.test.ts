@@ -7,20 +7,11 @@ import { db, disconnectDb } from "@/lib/db/client";
 import { writeNpz } from "@/lib/embeddings/write-npz";
 import { closeQueue, getQueue } from "@/lib/queue/enqueue";
 import { buildZip, type TestEntry } from "../embeddings/helpers/zip-builder";
+import { npyBytes } from "../embeddings/helpers/npy-bytes";
 import { baseUrl, demoLayout, importDemo, METADATA, newUser, postSubmission, syntheticNpz, waitUntilFinal, type DemoLayout } from "./helpers";
 
 // Hostile and malformed uploads, each refused at once with a clear 4xx: no submission row,
 // no queued job, no stored file, and the service keeps working afterwards.
-function npyBytes(header: string, data: Buffer, version = [1, 0]): Buffer {
-  const pad = 64 - ((10 + header.length + 1) % 64);
-  const text = header + " ".repeat(pad) + "\n";
-  const head = Buffer.alloc(10);
-  head.write("\x93NUMPY", 0, "latin1");
-  head[6] = version[0];
-  head[7] = version[1];
-  head.writeUInt16LE(text.length, 8);
-  return Buffer.concat([head, Buffer.from(text, "latin1"), data]);
-}
 
 const f32 = (n: number, fill = 0.5) => Buffer.from(new Float32Array(n).fill(fill).buffer);
 

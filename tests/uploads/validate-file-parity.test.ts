@@ -5,41 +5,32 @@ import { validateSubmissionFile } from "@/lib/embeddings/validate-submission-fil
 import { writeNpz } from "@/lib/embeddings/write-npz";
 import { benchmark, fixture } from "../embeddings/helpers/fixtures";
 import { buildZip, type TestEntry } from "../embeddings/helpers/zip-builder";
+import { npyBytes } from "../embeddings/helpers/npy-bytes";
 import { outcomeOf, scratchDir } from "./helpers";
 
 // The streaming validator (file on disk) must accept and refuse exactly what the in-memory one
 // does, with the same message: every numpy-written fixture and a battery of hostile files.
 const Q = benchmark.queryIds.length, C = benchmark.corpusIds.length;
 
-function npy(header: string, data: Buffer, version: [number, number] = [1, 0]): Buffer {
-  const pad = 64 - ((10 + header.length + 1) % 64);
-  const text = header + " ".repeat(pad) + "\n";
-  const head = Buffer.alloc(10);
-  head.write("\x93NUMPY", 0, "latin1");
-  head[6] = version[0];
-  head[7] = version[1];
-  head.writeUInt16LE(text.length, 8);
-  return Buffer.concat([head, Buffer.from(text, "latin1"), data]);
-}
 const f32 = (values: number[]) => Buffer.from(new Float32Array(values).buffer);
 const fill = (n: number, v = 0.5) => new Array<number>(n).fill(v);
 const floatHeader = (descr: string, shape: number[], fortran = false) =>
   `{'descr': '${descr}', 'fortran_order': ${fortran ? "True" : "False"}, 'shape': (${shape.join(", ")}${shape.length === 1 ? "," : ""}), }`;
-const ids = (list: string[], descr = "<U8") => npy(floatHeader(descr, [list.length]), Buffer.concat(list.map((s) => { const b = Buffer.alloc(32); for (let i = 0; i < s.length; i++) b.writeUInt32LE(s.codePointAt(i)!, i * 4); return b; })));
+const ids = (list: string[], descr = "<U8") => npyBytes(floatHeader(descr, [list.length]), Buffer.concat(list.map((s) => { const b = Buffer.alloc(32); for (let i = 0; i < s.length; i++) b.writeUInt32LE(s.codePointAt(i)!, i * 4); return b; })));
 
 /** A valid submission's four entries, any of which a case replaces. */
 function entries(over: Partial<Record<"qe" | "ce" | "qi" | "ci", TestEntry | null>> = {}, extra: TestEntry[] = []): Buffer {
   const base: Record<string, TestEntry> = {
-    qe: { name: "query_embeddings.npy", data: npy(floatHeader("<f4", [Q, 4]), f32(fill(Q * 4, 0.25))) },
-    ce: { name: "corpus_embeddings.npy", data: npy(floatHeader("<f4", [C, 4]), f32(fill(C * 4))) },
+    qe: { name: "query_embeddings.npy", data: npyBytes(floatHeader("<f4", [Q, 4]), f32(fill(Q * 4, 0.25))) },
+    ce: { name: "corpus_embeddings.npy", data: npyBytes(floatHeader("<f4", [C, 4]), f32(fill(C * 4))) },
     qi: { name: "query_ids.npy", data: ids(benchmark.queryIds) },
     ci: { name: "corpus_ids.npy", data: ids(benchmark.corpusIds) },
   };
   const list = (["qe", "ce", "qi", "ci"] as const).flatMap((k) => (over[k] === null ? [] : [over[k] ?? base[k]]));
   return buildZip([...list, ...extra]);
 }
-const qe = (header: string, data: Buffer, extra: Partial<TestEntry> = {}) => ({ qe: { name: "query_embeddings.npy", data: npy(header, data), ...extra } });
-const ce = (header: string, data: Buffer) => ({ ce: { name: "corpus_embeddings.npy", data: npy(header, data) } });
+const qe = (header: string, data: Buffer, extra: Partial<TestEntry> = {}) => ({ qe: { name: "query_embeddings.npy", data: npyBytes(header, data), ...extra } });
+const ce = (header: string, data: Buffer) => ({ ce: { name: "corpus_embeddings.npy", data: npyBytes(header, data) } });
 const valid = writeNpz({
   query_embeddings: { data: new Float32Array(fill(Q * 4, 0.25)), shape: [Q, 4] },
   corpus_embeddings: { data: new Float32Array(fill(C * 4)), shape: [C, 4] },
@@ -57,7 +48,7 @@ const HOSTILE: [string, () => Buffer][] = [
   ["empty", () => Buffer.alloc(0)],
   ["ten bytes", () => Buffer.from("0123456789")],
   ["plain text", () => Buffer.from("query_embeddings,corpus_embeddings\n1,2\n".repeat(10))],
-  ["a lone .npy", () => npy(floatHeader("<f4", [1, 1]), f32([1]))],
+  ["a lone .npy", () => npyBytes(floatHeader("<f4", [1, 1]), f32([1]))],
   ["gzip", () => zlib.gzipSync(valid)],
   ["truncated to half", () => valid.subarray(0, valid.length >> 1)],
   ["truncated by one byte", () => valid.subarray(0, valid.length - 1)],
@@ -65,8 +56,8 @@ const HOSTILE: [string, () => Buffer][] = [
   ["zip with no entries", () => buildZip([])],
   ["zip64 records", () => buildZip([{ name: "query_ids.npy", data: ids(benchmark.queryIds) }], { zip64: true })],
   ["valid zip64 submission", () => buildZip([
-    { name: "query_embeddings.npy", data: npy(floatHeader("<f4", [Q, 4]), f32(fill(Q * 4, 0.25))), method: 8 },
-    { name: "corpus_embeddings.npy", data: npy(floatHeader("<f4", [C, 4]), f32(fill(C * 4))) },
+    { name: "query_embeddings.npy", data: npyBytes(floatHeader("<f4", [Q, 4]), f32(fill(Q * 4, 0.25))), method: 8 },
+    { name: "corpus_embeddings.npy", data: npyBytes(floatHeader("<f4", [C, 4]), f32(fill(C * 4))) },
     { name: "query_ids.npy", data: ids(benchmark.queryIds) },
     { name: "corpus_ids.npy", data: ids(benchmark.corpusIds), method: 8 },
   ], { zip64: true })],
@@ -85,20 +76,20 @@ const HOSTILE: [string, () => Buffer][] = [
   ["stored sizes disagree", () => entries({ qi: { name: "query_ids.npy", data: ids(benchmark.queryIds), declaredSize: 5 } })],
   ["bad magic", () => entries({ qe: { name: "query_embeddings.npy", data: Buffer.from("NOTNUMPY" + "x".repeat(200)) } })],
   ["short npy", () => entries({ qe: { name: "query_embeddings.npy", data: Buffer.from("\x93NUMPY\x01", "latin1") } })],
-  ["npy version 9", () => entries({ qe: { name: "query_embeddings.npy", data: npy(floatHeader("<f4", [Q, 4]), f32(fill(Q * 4)), [9, 0]) } })],
-  ["npy version 2", () => entries({ qe: { name: "query_embeddings.npy", data: (() => { const b = npy(floatHeader("<f4", [Q, 4]), f32(fill(Q * 4, 0.25))); const v2 = Buffer.alloc(b.length + 2); b.copy(v2, 0, 0, 8); v2[6] = 2; v2.writeUInt32LE(b.readUInt16LE(8), 8); b.copy(v2, 12, 10); return v2; })() } })],
+  ["npy version 9", () => entries({ qe: { name: "query_embeddings.npy", data: npyBytes(floatHeader("<f4", [Q, 4]), f32(fill(Q * 4)), [9, 0]) } })],
+  ["npy version 2", () => entries({ qe: { name: "query_embeddings.npy", data: (() => { const b = npyBytes(floatHeader("<f4", [Q, 4]), f32(fill(Q * 4, 0.25))); const v2 = Buffer.alloc(b.length + 2); b.copy(v2, 0, 0, 8); v2[6] = 2; v2.writeUInt32LE(b.readUInt16LE(8), 8); b.copy(v2, 12, 10); return v2; })() } })],
   ["header not a dict", () => entries(qe("[1, 2, 3]", f32([1])))],
   ["header code injection", () => entries(qe("{'descr': __import__('os').system('id'), 'fortran_order': False, 'shape': (1,), }", f32([1])))],
-  ["header length beyond entry", () => entries({ qe: { name: "query_embeddings.npy", data: (() => { const b = npy(floatHeader("<f4", [1, 1]), f32([1])); b.writeUInt16LE(65535, 8); return b; })() } })],
+  ["header length beyond entry", () => entries({ qe: { name: "query_embeddings.npy", data: (() => { const b = npyBytes(floatHeader("<f4", [1, 1]), f32([1])); b.writeUInt16LE(65535, 8); return b; })() } })],
   ["oversized v2 header", () => entries({ qe: { name: "query_embeddings.npy", data: (() => { const b = Buffer.alloc(200); b.write("\x93NUMPY", 0, "latin1"); b[6] = 2; b.writeUInt32LE(70000, 8); return b; })() } })],
   ["int8", () => entries(qe(floatHeader("|i1", [Q, 4]), Buffer.alloc(Q * 4, 1)))],
   ["complex", () => entries(qe(floatHeader("<c8", [Q, 4]), Buffer.alloc(Q * 32)))],
   ["structured", () => entries(qe(`{'descr': [('a', '<f4')], 'fortran_order': False, 'shape': (${Q},), }`, f32(fill(Q))))],
-  ["object ids", () => entries({ qi: { name: "query_ids.npy", data: npy(floatHeader("|O", [Q]), Buffer.from("\x80\x04pickle", "latin1")) } })],
-  ["byte-string ids", () => entries({ qi: { name: "query_ids.npy", data: npy(floatHeader("|S2", [Q]), Buffer.from(benchmark.queryIds.join(""), "latin1")) } })],
-  ["float ids", () => entries({ qi: { name: "query_ids.npy", data: npy(floatHeader("<f4", [Q]), f32(fill(Q))) } })],
+  ["object ids", () => entries({ qi: { name: "query_ids.npy", data: npyBytes(floatHeader("|O", [Q]), Buffer.from("\x80\x04pickle", "latin1")) } })],
+  ["byte-string ids", () => entries({ qi: { name: "query_ids.npy", data: npyBytes(floatHeader("|S2", [Q]), Buffer.from(benchmark.queryIds.join(""), "latin1")) } })],
+  ["float ids", () => entries({ qi: { name: "query_ids.npy", data: npyBytes(floatHeader("<f4", [Q]), f32(fill(Q))) } })],
   ["string embeddings", () => entries({ ce: { name: "corpus_embeddings.npy", data: ids(benchmark.corpusIds) } })],
-  ["invalid code point", () => entries({ qi: { name: "query_ids.npy", data: npy(floatHeader("<U1", [Q]), Buffer.alloc(Q * 4, 0xff)) } })],
+  ["invalid code point", () => entries({ qi: { name: "query_ids.npy", data: npyBytes(floatHeader("<U1", [Q]), Buffer.alloc(Q * 4, 0xff)) } })],
   ["negative shape", () => entries(qe(floatHeader("<f4", [-1, 4]), f32(fill(4))))],
   ["3-D", () => entries(qe(floatHeader("<f4", [Q, 2, 2]), f32(fill(Q * 4))))],
   ["1-D", () => entries(qe(floatHeader("<f4", [Q]), f32(fill(Q))))],
@@ -118,8 +109,8 @@ const HOSTILE: [string, () => Buffer][] = [
   ["zero-norm rows", () => entries(ce(floatHeader("<f4", [C, 4]), f32(fill(C * 4).map((v, i) => (i < 4 || (i >= 12 && i < 16) ? 0 : v)))))],
   ["zero-norm row, Fortran order", () => entries(ce(floatHeader("<f8", [C, 4], true), Buffer.from(new Float64Array(fill(C * 4).map((v, i) => (i % C === 2 ? 0 : v))).buffer)))],
   ["float16 overflow", () => entries(qe(floatHeader("<f2", [Q, 4]), Buffer.alloc(Q * 8, 0x7c)))],
-  ["big-endian float64, deflated", () => entries({ qe: { name: "query_embeddings.npy", data: npy(floatHeader(">f8", [Q, 4]), Buffer.from(new Float64Array(fill(Q * 4, 0.3)).buffer).swap64()), method: 8 } })],
-  ["odd-length entry boundaries (float16, deflated)", () => entries({ qe: { name: "query_embeddings.npy", data: npy(floatHeader("<f2", [Q, 4]), Buffer.alloc(Q * 8, 0x3c)), method: 8 } })],
+  ["big-endian float64, deflated", () => entries({ qe: { name: "query_embeddings.npy", data: npyBytes(floatHeader(">f8", [Q, 4]), Buffer.from(new Float64Array(fill(Q * 4, 0.3)).buffer).swap64()), method: 8 } })],
+  ["odd-length entry boundaries (float16, deflated)", () => entries({ qe: { name: "query_embeddings.npy", data: npyBytes(floatHeader("<f2", [Q, 4]), Buffer.alloc(Q * 8, 0x3c)), method: 8 } })],
 ];
 
 describe("validateSubmissionFile refuses and accepts exactly what validateSubmissionNpz does", () => {
