@@ -1,5 +1,6 @@
 import fs from "node:fs/promises";
 import { crc32 } from "@/lib/embeddings/crc32";
+import { zip64EndRecords } from "../embeddings/helpers/zip-builder";
 
 // Writes an .npz to disk without holding it in memory, as np.savez does for large arrays:
 // stored entries, zip64 records (so entries and offsets may pass 4 GiB). Data comes block by
@@ -92,19 +93,7 @@ export async function writeLargeNpz(path: string, arrays: LargeNpyArray[]): Prom
     const cdBytes = Buffer.concat(central);
     const cdOffset = offset;
     await write(cdBytes);
-    const rec = Buffer.alloc(56);
-    rec.writeUInt32LE(0x06064b50, 0);
-    rec.writeBigUInt64LE(44n, 4);
-    rec.writeUInt16LE(45, 12);
-    rec.writeUInt16LE(45, 14);
-    rec.writeBigUInt64LE(BigInt(arrays.length), 24);
-    rec.writeBigUInt64LE(BigInt(arrays.length), 32);
-    rec.writeBigUInt64LE(BigInt(cdBytes.length), 40);
-    rec.writeBigUInt64LE(BigInt(cdOffset), 48);
-    const loc = Buffer.alloc(20);
-    loc.writeUInt32LE(0x07064b50, 0);
-    loc.writeBigUInt64LE(BigInt(offset), 8);
-    loc.writeUInt32LE(1, 16);
+    const [rec, loc] = zip64EndRecords(arrays.length, cdBytes.length, cdOffset);
     const eocd = Buffer.alloc(22);
     eocd.writeUInt32LE(0x06054b50, 0);
     eocd.writeUInt16LE(0xffff, 8);

@@ -19,6 +19,27 @@ export function crc32(data: Buffer): number {
   return zlib.crc32(data) >>> 0;
 }
 
+/**
+ * The zip64 end of central directory record and its locator, written right after a central
+ * directory of `entryCount` entries, `size` bytes long, at file offset `offset`.
+ */
+export function zip64EndRecords(entryCount: number, size: number, offset: number): [Buffer, Buffer] {
+  const rec = Buffer.alloc(56);
+  rec.writeUInt32LE(0x06064b50, 0);
+  rec.writeBigUInt64LE(44n, 4);
+  rec.writeUInt16LE(45, 12);
+  rec.writeUInt16LE(45, 14);
+  rec.writeBigUInt64LE(BigInt(entryCount), 24);
+  rec.writeBigUInt64LE(BigInt(entryCount), 32);
+  rec.writeBigUInt64LE(BigInt(size), 40);
+  rec.writeBigUInt64LE(BigInt(offset), 48);
+  const loc = Buffer.alloc(20);
+  loc.writeUInt32LE(0x07064b50, 0);
+  loc.writeBigUInt64LE(BigInt(offset + size), 8);
+  loc.writeUInt32LE(1, 16);
+  return [rec, loc];
+}
+
 export function buildZip(entries: TestEntry[], opts: BuildOptions = {}): Buffer {
   const parts: Buffer[] = [];
   const central: Buffer[] = [];
@@ -65,22 +86,7 @@ export function buildZip(entries: TestEntry[], opts: BuildOptions = {}): Buffer 
   }
   const cdBuf = Buffer.concat(central);
   const tail: Buffer[] = [];
-  if (opts.zip64) {
-    const rec = Buffer.alloc(56);
-    rec.writeUInt32LE(0x06064b50, 0);
-    rec.writeBigUInt64LE(44n, 4);
-    rec.writeUInt16LE(45, 12);
-    rec.writeUInt16LE(45, 14);
-    rec.writeBigUInt64LE(BigInt(entries.length), 24);
-    rec.writeBigUInt64LE(BigInt(entries.length), 32);
-    rec.writeBigUInt64LE(BigInt(cdBuf.length), 40);
-    rec.writeBigUInt64LE(BigInt(offset), 48);
-    const loc = Buffer.alloc(20);
-    loc.writeUInt32LE(0x07064b50, 0);
-    loc.writeBigUInt64LE(BigInt(offset + cdBuf.length), 8);
-    loc.writeUInt32LE(1, 16);
-    tail.push(rec, loc);
-  }
+  if (opts.zip64) tail.push(...zip64EndRecords(entries.length, cdBuf.length, offset));
   const eocd = Buffer.alloc(22);
   eocd.writeUInt32LE(0x06054b50, 0);
   eocd.writeUInt16LE(opts.zip64 ? 0xffff : entries.length, 8);
