@@ -11,6 +11,9 @@ const ACTION_TEXT: Record<AuditEntry["action"], string> = {
   note: "Warning note",
   hide: "Hid",
   rerun: "Re-ran",
+  organisation_create: "Created organisation",
+  member_add: "Added member",
+  member_remove: "Removed member",
 };
 
 export function AuditList({ entries, showSubmission = true }: { entries: AuditEntry[]; showSubmission?: boolean }) {
@@ -49,6 +52,8 @@ export function AuditList({ entries, showSubmission = true }: { entries: AuditEn
                     <Link prefetch={false} href={`/review/${e.submission.id}`} className="underline">
                       {e.submission.model}
                     </Link>
+                  ) : e.organisation ? (
+                    `organisation ${e.organisation.name} (${e.organisation.slug})`
                   ) : (
                     "—"
                   )}
@@ -57,6 +62,9 @@ export function AuditList({ entries, showSubmission = true }: { entries: AuditEn
               )}
               <td className="break-words text-slate-700 px-3 py-2">
                 {e.reason ?? ""}
+                {(e.action === "member_add" || e.action === "member_remove") && e.details && (
+                  <span className="block text-xs text-slate-500">{`${String(e.details.member)}${e.details.role ? ` (${String(e.details.role)})` : ""}`}</span>
+                )}
                 {e.action === "note" && e.details && (
                   <span className="block text-xs text-slate-500">{e.details.note ? `note: ${String(e.details.note)}` : "note removed"}</span>
                 )}

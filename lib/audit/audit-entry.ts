@@ -17,6 +17,7 @@ export const auditEntrySchema = z.strictObject({
   submission: z
     .strictObject({ id: z.string().uuid(), model: z.string(), provider: z.string(), benchmark: z.string(), version: z.string() })
     .nullable(),
+  organisation: z.strictObject({ slug: z.string(), name: z.string() }).nullable().describe("the organisation an organisation_create, member_add or member_remove entry is about"),
   fromStatus: status.nullable(),
   toStatus: status.nullable(),
   reason: z.string().nullable(),

@@ -31,6 +31,7 @@ export async function listAuditEvents(raw: ListAuditInput = {}): Promise<AuditPa
       toStatus: true,
       reason: true,
       details: true,
+      organisation: { select: { slug: true, name: true } },
       submission: { select: { id: true, modelName: true, provider: true, version: { select: { version: true, benchmark: { select: { slug: true } } } } } },
     },
   });
@@ -43,6 +44,7 @@ export async function listAuditEvents(raw: ListAuditInput = {}): Promise<AuditPa
     submission: r.submission
       ? { id: r.submission.id, model: r.submission.modelName, provider: r.submission.provider, benchmark: r.submission.version.benchmark.slug, version: r.submission.version.version }
       : null,
+    organisation: r.organisation,
     fromStatus: r.fromStatus,
     toStatus: r.toStatus,
     reason: r.reason,

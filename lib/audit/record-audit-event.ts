@@ -5,7 +5,10 @@ import type { AuditActor } from "./audit-actor";
 export interface AuditRecord {
   action: AuditAction;
   actor: AuditActor;
-  submissionId: string;
+  /** The submission a review action is about; organisation actions have none. */
+  submissionId?: string | null;
+  /** The organisation an organisation action is about. */
+  organisationId?: string | null;
   fromStatus?: SubmissionStatus | null;
   toStatus?: SubmissionStatus | null;
   reason?: string | null;
@@ -20,7 +23,8 @@ export async function recordAuditEvent(tx: Tx, r: AuditRecord): Promise<void> {
       action: r.action,
       actorId: r.actor.userId,
       actorLabel: r.actor.label,
-      submissionId: r.submissionId,
+      submissionId: r.submissionId ?? null,
+      organisationId: r.organisationId ?? null,
       fromStatus: r.fromStatus ?? null,
       toStatus: r.toStatus ?? null,
       reason: r.reason ?? null,

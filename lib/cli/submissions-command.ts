@@ -110,8 +110,12 @@ async function audit(client: ReturnType<typeof apiClient> | null, values: { subm
   if (values.json) console.log(JSON.stringify(page, null, 2));
   else {
     for (const e of page.entries) {
-      const what = e.submission ? `${e.submission.id} (${e.submission.model})` : "(submission gone)";
-      console.log(`${e.at}  ${e.action.padEnd(8)} ${what}  by ${e.actor.label}${e.reason ? `: ${e.reason}` : ""}`);
+      const what = e.submission
+        ? `${e.submission.id} (${e.submission.model})`
+        : e.organisation
+          ? `organisation ${e.organisation.slug}${e.details?.member ? ` ${String(e.details.member)}` : ""}`
+          : "(submission gone)";
+      console.log(`${e.at}  ${e.action.padEnd(13)} ${what}  by ${e.actor.label}${e.reason ? `: ${e.reason}` : ""}`);
     }
   }
   return 0;
