@@ -65,7 +65,10 @@ function ModelCell({ row }: { row: BoardRow }) {
           </Badge>
         )}
       </div>
-      <div className="text-xs text-slate-600">{row.provider}</div>
+      <div className="text-xs text-slate-600">
+        {row.provider}
+        {row.organisation && <span data-testid="submitted-by"> · submitted by {row.organisation}</span>}
+      </div>
       {row.warning && <p className="mt-1 text-xs leading-snug text-amber-900">{row.warning}</p>}
     </td>
   );

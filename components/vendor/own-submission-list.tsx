@@ -4,7 +4,8 @@ import { VerifiedBadge } from "./review-marks";
 import type { Status } from "./stages";
 import { StatusBadge } from "./status-badge";
 
-// A vendor's submissions as cards that stack on a phone and line up on a desktop.
+// A vendor's submissions (and their organisations', labelled) as cards that stack on a phone and
+// line up on a desktop.
 export function OwnSubmissionList({ items }: { items: OwnSubmission[] }) {
   return (
     <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white" aria-label="Your submissions">
@@ -17,6 +18,12 @@ export function OwnSubmissionList({ items }: { items: OwnSubmission[] }) {
               </Link>
               <StatusBadge status={s.status as Status} progress={s.progress} />
               {s.review.verified && <VerifiedBadge />}
+              {s.organisation && (
+                <span className="rounded bg-sky-100 px-2 py-0.5 text-xs font-medium text-sky-900" data-testid="organisation-label">
+                  {s.organisation.name}
+                  {!s.submittedBy.you && <span className="font-normal"> · by {s.submittedBy.email}</span>}
+                </span>
+              )}
             </p>
             <p className="text-sm text-slate-600">
               {s.model.provider} · {s.benchmark.slug} {s.benchmark.version} · {s.kind === "ranking" ? "ranking file" : "embeddings"} ·{" "}

@@ -10,8 +10,8 @@ export { isMaintainer } from "./policies";
 export async function authenticateBearer(header: string | null): Promise<Principal> {
   const match = header?.match(/^Bearer\s+(\S+)\s*$/i);
   if (!match) throw new AppError("UNAUTHORIZED", "missing or malformed Authorization header (expected: Bearer <token>)");
-  const { userId, email, role, via, tokenId } = await verifyToken(match[1]);
-  return { userId, email, role, via, tokenId };
+  const { userId, email, role, via, tokenId, organisationIds } = await verifyToken(match[1]);
+  return { userId, email, role, via, tokenId, organisationIds };
 }
 
 // Optional variant for read endpoints that show more to signed-in users.

@@ -9,4 +9,7 @@ export interface Principal {
   role: Role;
   via?: "token" | "session";
   tokenId?: string;
+  /** The organisations the user belongs to (ids), read with the token or session on every
+   * request, so a removed member loses access at once. Absent: none (scripts). */
+  organisationIds?: readonly string[];
 }

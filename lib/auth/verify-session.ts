@@ -12,7 +12,7 @@ export async function verifySession(raw: string): Promise<SessionCheck> {
     select: {
       expiresAt: true,
       token: { select: { id: true, revokedAt: true, expiresAt: true } },
-      user: { select: { id: true, email: true, role: true } },
+      user: { select: { id: true, email: true, role: true, memberships: { select: { organisationId: true } } } },
     },
   });
   const now = Date.now();
@@ -21,5 +21,6 @@ export async function verifySession(raw: string): Promise<SessionCheck> {
     return { viewer: null, problem: "your session has expired; sign in again at /signin" };
   }
   if (row.token.revokedAt) return { viewer: null, problem: "the token this session was opened with has been revoked; sign in again at /signin" };
-  return { viewer: { userId: row.user.id, email: row.user.email, role: row.user.role, via: "session", tokenId: row.token.id } };
+  const organisationIds = row.user.memberships.map((m) => m.organisationId);
+  return { viewer: { userId: row.user.id, email: row.user.email, role: row.user.role, via: "session", tokenId: row.token.id, organisationIds } };
 }

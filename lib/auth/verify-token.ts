@@ -17,7 +17,7 @@ export async function verifyToken(raw: string): Promise<Principal & { tokenId: s
       revokedAt: true,
       expiresAt: true,
       lastUsedAt: true,
-      user: { select: { id: true, email: true, role: true } },
+      user: { select: { id: true, email: true, role: true, memberships: { select: { organisationId: true } } } },
     },
   });
   if (!row) throw new AppError("UNAUTHORIZED", "unknown or revoked API token");
@@ -34,5 +34,13 @@ export async function verifyToken(raw: string): Promise<Principal & { tokenId: s
   if (!row.lastUsedAt || now - row.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
     await db().apiToken.update({ where: { id: row.id }, data: { lastUsedAt: new Date(now) } });
   }
-  return { userId: row.user.id, email: row.user.email, role: row.user.role, via: "token", tokenId: row.id, expiresAt: row.expiresAt };
+  return {
+    userId: row.user.id,
+    email: row.user.email,
+    role: row.user.role,
+    via: "token",
+    tokenId: row.id,
+    expiresAt: row.expiresAt,
+    organisationIds: row.user.memberships.map((m) => m.organisationId),
+  };
 }

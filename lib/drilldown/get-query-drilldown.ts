@@ -41,6 +41,7 @@ export async function getQueryDrilldown(submissionId: string, queryId: string, v
     select: {
       id: true,
       userId: true,
+      organisationId: true,
       status: true,
       modelName: true,
       provider: true,

@@ -7,6 +7,8 @@ export interface LeaderboardRow {
   submissionId: string;
   model: string;
   provider: string;
+  /** The display name of the organisation that submitted it, or null (a personal submission). */
+  organisation: string | null;
   similarity: string;
   dims: number;
   openWeights: boolean | null;
@@ -40,6 +42,7 @@ export async function getLeaderboard(slug: string, version?: string): Promise<Le
       id: true,
       modelName: true,
       provider: true,
+      organisation: { select: { name: true } },
       similarity: true,
       dims: true,
       metadata: true,
@@ -55,6 +58,7 @@ export async function getLeaderboard(slug: string, version?: string): Promise<Le
       submissionId: s.id,
       model: s.modelName,
       provider: s.provider,
+      organisation: s.organisation?.name ?? null,
       similarity: s.similarity,
       dims: s.dims,
       openWeights: ((s.metadata as { openWeights?: boolean } | null)?.openWeights ?? null) as boolean | null,

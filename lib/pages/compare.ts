@@ -3,7 +3,9 @@
 // McNemar p-value on them, and the paired-bootstrap difference of exec@k with its 95% interval
 // (the same resamples and arithmetic as the stored pairwise statistics, computed here so an
 // owner's unpublished submission can take part). Who may be compared: published submissions,
-// and the viewer's own scored ones; any other id is dropped without saying whether it exists.
+// and the viewer's own (and their organisations') scored ones; any other id is dropped without
+// saying whether it exists.
+import { insiderSubmissionsWhere } from "@/lib/auth/policies";
 import type { Principal } from "@/lib/auth/principal";
 import { db } from "@/lib/db/client";
 import { listPublishedInOrder } from "@/lib/leaderboard/list-published";
@@ -59,7 +61,7 @@ async function candidatesFor(versionId: number, viewer: Principal | null): Promi
   const published = (await listPublishedInOrder(versionId)).map((p) => ({ submissionId: p.submissionId, model: p.model, provider: p.provider, published: true }));
   if (!viewer) return published;
   const own = await db().submission.findMany({
-    where: { versionId, userId: viewer.userId, status: { not: "published" }, metrics: { some: {} } },
+    where: { versionId, ...insiderSubmissionsWhere(viewer), status: { not: "published" }, metrics: { some: {} } },
     orderBy: { createdAt: "desc" },
     select: { id: true, modelName: true, provider: true },
   });

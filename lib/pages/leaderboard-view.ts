@@ -14,6 +14,8 @@ export interface BoardRow {
   submissionId: string;
   model: string;
   provider: string;
+  /** The submitting organisation's display name, or null (a personal submission). */
+  organisation: string | null;
   openWeights: boolean | null;
   dims: number;
   similarity: string;
@@ -97,6 +99,7 @@ export function buildLeaderboardView(board: Leaderboard, analysis: VersionAnalys
     submissionId: r.submissionId,
     model: r.model,
     provider: r.provider,
+    organisation: r.organisation,
     openWeights: r.openWeights,
     dims: r.dims,
     similarity: r.similarity,

@@ -1,4 +1,4 @@
-import { canSeeSubmission, isMaintainer } from "@/lib/auth/policies";
+import { canSeeSubmission, isMaintainer, isSubmissionInsider } from "@/lib/auth/policies";
 import type { Principal } from "@/lib/auth/principal";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
@@ -15,17 +15,17 @@ export interface SubmissionLogsView {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-// The logs of a submission's scoring runs, for its owner and maintainers: each attempt (which
+// The logs of a submission's scoring runs, for its owner (and organisation) and maintainers: each attempt (which
 // worker, runner and sandbox image), the stage a failed one stopped in, its error and, when the
 // platform rather than the file was at fault, the stack. Anyone who may not see the submission
 // gets NOT_FOUND; anyone else who is not its owner or a maintainer, FORBIDDEN.
 export async function getSubmissionLogs(id: string, viewer: Principal): Promise<SubmissionLogsView> {
   const s = UUID.test(id)
-    ? await db().submission.findUnique({ where: { id }, select: { id: true, userId: true, status: true, error: true, currentEvaluationId: true } })
+    ? await db().submission.findUnique({ where: { id }, select: { id: true, userId: true, organisationId: true, status: true, error: true, currentEvaluationId: true } })
     : null;
   if (!s || !canSeeSubmission(viewer, s)) throw new AppError("NOT_FOUND", `no submission ${id}`);
-  if (!isMaintainer(viewer) && viewer.userId !== s.userId) {
-    throw new AppError("FORBIDDEN", "the logs of a submission are shown to its owner and to maintainers only");
+  if (!isMaintainer(viewer) && !isSubmissionInsider(viewer, s)) {
+    throw new AppError("FORBIDDEN", "the logs of a submission are shown to its owner, its organisation's members and maintainers only");
   }
   const rows = await db().evaluation.findMany({ where: { submissionId: id }, orderBy: { seq: "asc" }, select: { ...EVALUATION_SELECT, log: true } });
   return {

@@ -1,14 +1,20 @@
+import { insiderSubmissionsWhere } from "@/lib/auth/policies";
 import type { Principal } from "@/lib/auth/principal";
 import { db } from "@/lib/db/client";
 import type { SubmissionStatus } from "@/lib/submissions/status";
 
-// A vendor's own submissions, newest first, as their submissions page lists them.
+// A vendor's own submissions and those of their organisations (by any member), newest first, as
+// their submissions page lists them.
 export interface OwnSubmission {
   id: string;
   benchmark: { slug: string; version: string };
   status: SubmissionStatus;
   progress: { done: number; total: number };
   model: { name: string; provider: string };
+  /** Submitted for this organisation (the label on the page), or null for a personal one. */
+  organisation: { slug: string; name: string } | null;
+  /** Who submitted it: the viewer, or another member of the organisation. */
+  submittedBy: { email: string; you: boolean };
   kind: "embeddings" | "ranking";
   createdAt: string;
   exec1: { value: number; ci95: [number, number] } | null;
@@ -18,7 +24,7 @@ export interface OwnSubmission {
 
 export async function listOwnSubmissions(viewer: Principal, limit = 200): Promise<OwnSubmission[]> {
   const rows = await db().submission.findMany({
-    where: { userId: viewer.userId },
+    where: insiderSubmissionsWhere(viewer),
     orderBy: [{ createdAt: "desc" }, { id: "asc" }],
     take: limit,
     select: {
@@ -28,6 +34,9 @@ export async function listOwnSubmissions(viewer: Principal, limit = 200): Promis
       progressTotal: true,
       modelName: true,
       provider: true,
+      userId: true,
+      user: { select: { email: true } },
+      organisation: { select: { slug: true, name: true } },
       kind: true,
       createdAt: true,
       error: true,
@@ -44,6 +53,8 @@ export async function listOwnSubmissions(viewer: Principal, limit = 200): Promis
     status: r.status,
     progress: { done: r.progressDone, total: r.progressTotal },
     model: { name: r.modelName, provider: r.provider },
+    organisation: r.organisation,
+    submittedBy: { email: r.user.email, you: r.userId === viewer.userId },
     kind: r.kind,
     createdAt: r.createdAt.toISOString(),
     exec1: r.metrics[0] ? { value: r.metrics[0].value, ci95: [r.metrics[0].ciLow, r.metrics[0].ciHigh] } : null,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { canSeeSubmission, isAdmin, isMaintainer, requireRole } from "@/lib/auth/policies";
+import { canManageOrganisation, canSeeSubmission, isAdmin, isMaintainer, isSubmissionInsider, requireRole } from "@/lib/auth/policies";
 import type { Principal } from "@/lib/auth/principal";
 import { safeRedirectPath } from "@/lib/auth/safe-redirect";
 import { readCookie, sessionCookieOptions } from "@/lib/auth/session-cookie";
@@ -24,6 +24,27 @@ describe("access rules", () => {
   it("shows a published submission to everyone", () => {
     expect(canSeeSubmission(null, { userId: "owner", status: "published" })).toBe(true);
     expect(canSeeSubmission(otherVendor, { userId: "owner", status: "published" })).toBe(true);
+  });
+
+  it("shows an organisation's unpublished submission to its current members, whoever submitted it", () => {
+    const colleague: Principal = { ...who("vendor", "colleague"), organisationIds: ["org-a"] };
+    const elsewhere: Principal = { ...who("vendor", "elsewhere"), organisationIds: ["org-b"] };
+    const s = { userId: "owner", organisationId: "org-a", status: "scored" };
+    expect(canSeeSubmission(colleague, s)).toBe(true);
+    expect(isSubmissionInsider(colleague, s)).toBe(true);
+    expect(canSeeSubmission(elsewhere, s)).toBe(false);
+    expect(canSeeSubmission(owner, s)).toBe(true);
+    // Membership alone, not a shared organisation id of null, grants access to personal submissions.
+    expect(canSeeSubmission(colleague, { userId: "owner", organisationId: null, status: "scored" })).toBe(false);
+    // A removed member's next request carries no such organisation.
+    expect(canSeeSubmission({ ...colleague, organisationIds: [] }, s)).toBe(false);
+  });
+
+  it("lets admins manage any organisation and owners their own", () => {
+    expect(canManageOrganisation(who("admin"), null)).toBe(true);
+    expect(canManageOrganisation(who("vendor"), { role: "owner" })).toBe(true);
+    expect(canManageOrganisation(who("vendor"), { role: "member" })).toBe(false);
+    expect(canManageOrganisation(who("maintainer"), null)).toBe(false);
   });
 
   it("ranks roles: admins are maintainers, vendors are neither", () => {

@@ -9,6 +9,7 @@ export const leaderboardSchema = z.strictObject({
       submissionId: z.string().uuid(),
       model: z.string(),
       provider: z.string(),
+      organisation: z.string().nullable().describe("the display name of the organisation that submitted it; null for a personal submission"),
       similarity: z.string(),
       dims: z.number().int(),
       openWeights: z.boolean().nullable(),
