@@ -39,6 +39,7 @@ export function ModelHeader({ data }: { data: ModelPageData }) {
         <p className="text-sm text-slate-600">
           {s.model.provider} · {s.model.dims ? `${s.model.dims} dims` : "no embedding"} · <span className="font-mono">{s.model.dtype}</span> · {s.model.similarity} similarity
           {meta.openWeights !== undefined && ` · ${meta.openWeights ? "open weights" : "closed weights"}`}
+          {s.organisation && <span data-testid="submitted-by">{` · submitted by ${s.organisation.name}`}</span>}
           {s.publishedAt && ` · published ${fmtDate(s.publishedAt)}`}
         </p>
       </div>

@@ -1,16 +1,19 @@
 import type { QuotaView } from "@/lib/quotas/quota-view";
 
-// One benchmark's quota: what is left today, right now and in total, and when the day resets.
+// One benchmark's quota (the viewer's own, or an organisation's): what is left today, right now
+// and in total, and when the day resets.
 export function QuotaCard({ quota }: { quota: QuotaView }) {
+  const id = quota.organisation ? `quota-${quota.organisation.slug}-${quota.benchmark}` : `quota-${quota.benchmark}`;
   const rows = [
     ["Today", quota.remaining.perDay, quota.limits.perDay],
     ["Scoring at once", quota.remaining.concurrent, quota.limits.concurrent],
     ["In total", quota.remaining.total, quota.limits.total],
   ] as const;
   return (
-    <section aria-labelledby={`quota-${quota.benchmark}`} data-testid={`quota-${quota.benchmark}`} className="rounded-lg border border-slate-200 bg-white p-4">
-      <h3 id={`quota-${quota.benchmark}`} className="text-sm font-semibold">
+    <section aria-labelledby={id} data-testid={id} className="rounded-lg border border-slate-200 bg-white p-4">
+      <h3 id={id} className="text-sm font-semibold">
         {quota.benchmark}
+        {quota.organisation && <span className="font-normal text-slate-600"> · {quota.organisation.name} (shared by its members)</span>}
       </h3>
       <p className="mt-1 text-sm">
         <strong className="text-lg tabular-nums" data-testid="quota-available">

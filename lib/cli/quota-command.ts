@@ -5,17 +5,19 @@ import { parse, required } from "./args";
 import { EXIT } from "./exit-codes";
 
 const USAGE = [
-  "usage: execboard quota --benchmark <slug> [--user <email>] [--check] [--json]",
-  "       execboard quota set --user <email> --benchmark <slug> [--per-day <n|default>] [--total <n|default>] [--concurrent <n|default>]   (admins)",
+  "usage: execboard quota --benchmark <slug> [--user <email> | --org <slug>] [--check] [--json]",
+  "       execboard quota set --user <email> | --org <slug> --benchmark <slug> [--per-day <n|default>] [--total <n|default>] [--concurrent <n|default>]   (admins)",
 ].join("\n");
 
 // execboard quota: what remains of a quota (with --check, exit 5 when nothing does);
-// execboard quota set: an admin changes one user's limits on one benchmark.
+// execboard quota set: an admin changes one user's (or organisation's) limits on one benchmark.
+// --org: the organisation's quota, shared by its members' submissions for it.
 export async function quotaCommand(argv: string[]): Promise<number> {
   const { positionals, values } = parse(argv, {
     ...API_OPTIONS,
     benchmark: { type: "string" },
     user: { type: "string" },
+    org: { type: "string" },
     check: { type: "boolean" },
     "per-day": { type: "string" },
     total: { type: "string" },
@@ -23,6 +25,7 @@ export async function quotaCommand(argv: string[]): Promise<number> {
   });
   const client = apiClient(values, { tokenRequired: true });
   const benchmark = required(values.benchmark, `--benchmark\n${USAGE}`);
+  if (values.user && values.org) throw new AppError("BAD_REQUEST", `give --user or --org, not both\n${USAGE}`);
   let quota: QuotaView;
   if (positionals[0] === "set" && positionals.length === 1) {
     const body: Record<string, number | null> = {};
@@ -31,10 +34,10 @@ export async function quotaCommand(argv: string[]): Promise<number> {
       if (v !== undefined) body[field] = parseLimit(flag, v);
     }
     if (Object.keys(body).length === 0) throw new AppError("BAD_REQUEST", `nothing to set: give --per-day, --total or --concurrent\n${USAGE}`);
-    const email = required(values.user, `--user\n${USAGE}`);
-    quota = await client.request<QuotaView>("PUT", "/api/v1/quota/overrides", JSON.stringify({ email, benchmark, ...body }));
+    const whose = values.org ? { organisation: values.org } : { email: required(values.user, `--user or --org\n${USAGE}`) };
+    quota = await client.request<QuotaView>("PUT", "/api/v1/quota/overrides", JSON.stringify({ ...whose, benchmark, ...body }));
   } else if (positionals.length === 0) {
-    const query = new URLSearchParams({ benchmark, ...(values.user ? { email: values.user } : {}) });
+    const query = new URLSearchParams({ benchmark, ...(values.user ? { email: values.user } : {}), ...(values.org ? { organisation: values.org } : {}) });
     quota = await client.request<QuotaView>("GET", `/api/v1/quota?${query}`);
   } else {
     throw new AppError("BAD_REQUEST", USAGE);
@@ -58,7 +61,7 @@ export function formatQuota(q: QuotaView): string {
   ].map((r) => r.map(String));
   const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => r[c].length)));
   return [
-    `quota for ${q.user.email} on ${q.benchmark} (${q.overridden ? "set by an admin" : "defaults"})`,
+    `quota for ${q.organisation ? `organisation ${q.organisation.slug} (${q.organisation.name}), all members together,` : q.user.email} on ${q.benchmark} (${q.overridden ? "set by an admin" : "defaults"})`,
     ...rows.map((r) => r.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join("  ")),
     `available now: ${q.available}; the per-day count restarts at ${q.dayResetsAt}` +
       (q.refunded ? `; ${q.refunded} submission(s) failed by the platform were not charged` : ""),

@@ -15,7 +15,7 @@ import { ApiClient } from "./api-client";
 import { parse, required } from "./args";
 
 const USAGE =
-  "usage: execboard submit <file.npz|ranking.jsonl> --benchmark <slug> --metadata <json|file> [--wait] [--kind embeddings|ranking]\n" +
+  "usage: execboard submit <file.npz|ranking.jsonl> --benchmark <slug> --metadata <json|file> [--org <slug>] [--wait] [--kind embeddings|ranking]\n" +
   "                        [--chunk-mib <n>] [--new] [--url <url>] [--token <token>]";
 const FINAL = ["scored", "failed", "published", "rejected", "hidden"];
 
@@ -30,6 +30,7 @@ export async function submitCommand(argv: string[]): Promise<number> {
     metadata: { type: "string" },
     benchmark: { type: "string" },
     kind: { type: "string" },
+    org: { type: "string" },
     "chunk-mib": { type: "string" },
     new: { type: "boolean" },
     url: { type: "string" },
@@ -52,16 +53,17 @@ export async function submitCommand(argv: string[]): Promise<number> {
   const hashStart = Date.now();
   const { sha256 } = await hashFile(file, (done) => progress.update(transferLine("hashing", done, size, hashStart, 0), done / size));
   progress.done();
-  const key = stateKey(url, slug, sha256);
+  // The same file for another organisation (or personally) is another upload.
+  const key = stateKey(url, values.org ? `${slug}@${values.org}` : slug, sha256);
   const entry = values.new ? undefined : await readUploadState(key);
   const client = new UploadClient(url, token);
 
   let submissionId = entry?.submissionId;
   if (submissionId) {
-    console.error(`this file was already submitted to ${slug} as ${submissionId} (run with --new to submit it again)`);
+    console.error(`this file was already submitted to ${slug}${values.org ? ` for ${values.org}` : ""} as ${submissionId} (run with --new to submit it again)`);
   } else {
     const base = { url, benchmark: slug, sha256, size, file: path.resolve(file) };
-    const session = await openOrResume(client, entry, { ...base, kind: values.kind });
+    const session = await openOrResume(client, entry, { ...base, kind: values.kind, organisation: values.org });
     await writeUploadState(key, { ...base, uploadId: session.id });
     const startedAt = Date.now();
     const sent = await client.sendFile(file, session, {
@@ -109,7 +111,7 @@ async function fileSize(file: string): Promise<number> {
 }
 
 // The upload this file was being sent through, if the server still has it open; else a new one.
-async function openOrResume(client: UploadClient, entry: UploadStateEntry | undefined, f: { benchmark: string; size: number; sha256: string; file: string; kind?: string }): Promise<UploadSessionView> {
+async function openOrResume(client: UploadClient, entry: UploadStateEntry | undefined, f: { benchmark: string; size: number; sha256: string; file: string; kind?: string; organisation?: string }): Promise<UploadSessionView> {
   if (entry) {
     try {
       const s = await client.getSession(entry.uploadId);
@@ -125,7 +127,7 @@ async function openOrResume(client: UploadClient, entry: UploadStateEntry | unde
     }
   }
   return client.request<UploadSessionView>("POST", "/api/v1/uploads", {
-    json: { benchmark: f.benchmark, size: f.size, sha256: f.sha256, filename: path.basename(f.file), ...(f.kind ? { kind: f.kind } : {}) },
+    json: { benchmark: f.benchmark, size: f.size, sha256: f.sha256, filename: path.basename(f.file), ...(f.kind ? { kind: f.kind } : {}), ...(f.organisation ? { organisation: f.organisation } : {}) },
   });
 }
 

@@ -2,30 +2,35 @@ import type { Principal } from "@/lib/auth/principal";
 import { db, type PrismaClient, type Tx } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
 import { computeQuota } from "./compute-quota";
+import { quotaLockKey, quotaOwner, type QuotaOrganisation } from "./quota-owner";
 import type { QuotaView } from "./quota-view";
 
 export interface QuotaCharge {
   principal: Principal;
+  /** Submitted for this organisation (the caller checked membership): its quota is charged. */
+  organisation?: QuotaOrganisation | null;
   versionId: number;
   /** Baselines are the platform's own submissions and never charged. */
   isBaseline: boolean;
 }
 
-// Refuses a submission the user's quota does not allow, with QUOTA_EXCEEDED saying which limit.
+// Refuses a submission the user's (or organisation's) quota does not allow, with QUOTA_EXCEEDED saying which limit.
 // Cheap; createSubmission calls it first so an over-quota upload fails before validation.
 export async function assertWithinQuota(charge: QuotaCharge, client: PrismaClient | Tx = db()): Promise<void> {
   if (charge.isBaseline) return;
-  await checkQuota(client, charge.principal, await benchmarkOf(client, charge.versionId));
+  await checkQuota(client, charge, await benchmarkOf(client, charge.versionId));
 }
 
 // Runs `create` (which inserts the submission row) in a transaction that first re-checks the
-// quota under a per-user, per-benchmark lock, so concurrent uploads cannot overshoot it.
+// quota under a per-owner (user or organisation), per-benchmark lock, so concurrent uploads
+// cannot overshoot it.
 export async function withQuotaCharge<T>(charge: QuotaCharge, create: (tx: Tx) => Promise<T>): Promise<T> {
   return db().$transaction(async (tx) => {
     if (!charge.isBaseline) {
       const benchmark = await benchmarkOf(tx, charge.versionId);
-      await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`quota:${charge.principal.userId}:${benchmark.id}`}, 0))`;
-      await checkQuota(tx, charge.principal, benchmark);
+      const lockKey = quotaLockKey(quotaOwner(charge.principal.userId, charge.organisation), benchmark.id);
+      await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${lockKey}, 0))`;
+      await checkQuota(tx, charge, benchmark);
     }
     return create(tx);
   });
@@ -37,15 +42,17 @@ async function benchmarkOf(client: PrismaClient | Tx, versionId: number): Promis
   return version.benchmark;
 }
 
-async function checkQuota(client: PrismaClient | Tx, principal: Principal, benchmark: { id: number; slug: string }): Promise<void> {
+async function checkQuota(client: PrismaClient | Tx, charge: QuotaCharge, benchmark: { id: number; slug: string }): Promise<void> {
   const now = new Date();
-  refuseIfExhausted(await computeQuota(client, { user: { id: principal.userId, email: principal.email }, benchmark }, now), now);
+  const user = { id: charge.principal.userId, email: charge.principal.email };
+  refuseIfExhausted(await computeQuota(client, { user, organisation: charge.organisation, benchmark }, now), now);
 }
 
 function refuseIfExhausted(q: QuotaView, now: Date): void {
   const slug = q.benchmark;
+  const whose = q.organisation ? ` of organisation ${q.organisation.slug}` : "";
   if (q.remaining.total === 0) {
-    throw new AppError("QUOTA_EXCEEDED", `total quota reached: ${q.used.total} of ${q.limits.total} submissions to ${slug}; ask a maintainer to raise it`, {
+    throw new AppError("QUOTA_EXCEEDED", `total quota${whose} reached: ${q.used.total} of ${q.limits.total} submissions to ${slug}; ask a maintainer to raise it`, {
       limit: "total",
       quota: q,
     });
@@ -54,7 +61,7 @@ function refuseIfExhausted(q: QuotaView, now: Date): void {
     const retryAfterSeconds = Math.max(1, Math.ceil((Date.parse(q.dayResetsAt) - now.getTime()) / 1000));
     throw new AppError(
       "QUOTA_EXCEEDED",
-      `daily quota reached: ${q.used.perDay} of ${q.limits.perDay} submissions to ${slug} today; it resets at ${q.dayResetsAt}`,
+      `daily quota${whose} reached: ${q.used.perDay} of ${q.limits.perDay} submissions to ${slug} today; it resets at ${q.dayResetsAt}`,
       { limit: "perDay", quota: q },
       { retryAfterSeconds },
     );
@@ -62,7 +69,7 @@ function refuseIfExhausted(q: QuotaView, now: Date): void {
   if (q.remaining.concurrent === 0) {
     throw new AppError(
       "QUOTA_EXCEEDED",
-      `concurrency quota reached: ${q.used.concurrent} of your submissions to ${slug} are still being scored (limit ${q.limits.concurrent}); wait for one to finish`,
+      `concurrency quota${whose} reached: ${q.used.concurrent} of ${q.organisation ? "its" : "your"} submissions to ${slug} are still being scored (limit ${q.limits.concurrent}); wait for one to finish`,
       { limit: "concurrent", quota: q },
     );
   }

@@ -5,22 +5,30 @@ import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
 import { computeQuota } from "./compute-quota";
 import type { QuotaView } from "./quota-view";
+import { nextLimits } from "./next-limits";
+import { setOrganisationOverride } from "./set-organisation-quota-override";
 
 const limit = z.number().int().min(0).max(1_000_000).nullable().optional();
 
-export const setQuotaOverrideInput = z.strictObject({
-  email: z.string().email().describe("the user whose limits change"),
+export const setQuotaOverrideInput = z
+  .strictObject({
+  email: z.string().email().optional().describe("the user whose limits change (for their personal submissions); give this or organisation"),
+  organisation: z.string().min(1).optional().describe("the organisation whose limits change (its slug); give this or email"),
   benchmark: z.string().min(1).describe("benchmark slug"),
   perDay: limit.describe("new per-day limit; null returns to the default; omitted leaves it as it is"),
   total: limit.describe("new total limit; null returns to the default; omitted leaves it as it is"),
   concurrent: limit.describe("new concurrency limit; null returns to the default; omitted leaves it as it is"),
-});
+  })
+  .refine((v) => (v.email === undefined) !== (v.organisation === undefined), { message: "give either email (a user's limits) or organisation (an organisation's), not both" });
 export type SetQuotaOverrideInput = z.infer<typeof setQuotaOverrideInput>;
 
-// An admin sets (or clears) one user's limits on one benchmark. Clearing all three removes the
-// override, so the defaults apply again. Answers with the user's quota as it now stands.
+// An admin sets (or clears) one user's, or one organisation's, limits on one benchmark. Clearing
+// all three removes the override, so the defaults apply again. Answers with the quota as it now
+// stands.
 export async function setQuotaOverride(viewer: Principal, input: SetQuotaOverrideInput): Promise<QuotaView> {
   requireRole(viewer, ["admin"], "change quotas");
+  if (input.organisation !== undefined) return setOrganisationOverride(viewer, { ...input, organisation: input.organisation });
+  if (input.email === undefined) throw new AppError("BAD_REQUEST", "give either email or organisation");
   const [user, benchmark] = await Promise.all([
     db().user.findUnique({ where: { email: input.email }, select: { id: true, email: true } }),
     db().benchmark.findUnique({ where: { slug: input.benchmark }, select: { id: true, slug: true } }),
@@ -30,11 +38,7 @@ export async function setQuotaOverride(viewer: Principal, input: SetQuotaOverrid
   const key = { userId_benchmarkId: { userId: user.id, benchmarkId: benchmark.id } };
   return db().$transaction(async (tx) => {
     const current = await tx.quotaOverride.findUnique({ where: key, select: { perDay: true, total: true, concurrent: true } });
-    const next = {
-      perDay: input.perDay === undefined ? (current?.perDay ?? null) : input.perDay,
-      total: input.total === undefined ? (current?.total ?? null) : input.total,
-      concurrent: input.concurrent === undefined ? (current?.concurrent ?? null) : input.concurrent,
-    };
+    const next = nextLimits(current, input);
     if (next.perDay === null && next.total === null && next.concurrent === null) {
       await tx.quotaOverride.deleteMany({ where: { userId: user.id, benchmarkId: benchmark.id } });
     } else {

@@ -3,6 +3,7 @@ import type { Principal } from "@/lib/auth/authenticate";
 import { getLatestVersionId, getVersionIds } from "@/lib/benchmark/get-version";
 import { db, type Tx } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
+import { resolveSubmittingOrganisation } from "@/lib/organisations/resolve-submitting-organisation";
 import { enqueueScoreSubmission } from "@/lib/queue/enqueue";
 import { assertWithinQuota, withQuotaCharge } from "@/lib/quotas/charge-quota";
 import { detectSubmissionKind, storageKeyFor } from "@/lib/rankings/detect-kind";
@@ -16,6 +17,8 @@ export interface CreateSubmissionInput {
   /** The bytes (multipart upload), or a completed upload session's file on disk (lib/uploads). */
   file: Buffer | UploadedFile;
   metadata: unknown;
+  /** Submit on behalf of this organisation (slug); the principal must be a member. */
+  organisation?: string | null;
   isBaseline?: boolean;
   /** "embeddings" (.npz) or "ranking" (JSON lines); when absent, the file's first bytes decide. */
   kind?: string | null;
@@ -28,12 +31,16 @@ export interface CreatedSubmission {
   status: "queued";
   benchmark: string;
   version: string;
+  /** The organisation it was submitted for (slug), or null. */
+  organisation: string | null;
 }
 
 // Accepts an embedding upload: checks metadata and the whole file against the benchmark
 // before anything is stored, then stores the file, records the submission and queues it.
-// A refused upload leaves no file, no row and no job behind.
+// A refused upload leaves no file, no row and no job behind. One made for an organisation the
+// submitter does not belong to is refused first (FORBIDDEN), before anything is charged.
 export async function createSubmission(input: CreateSubmissionInput): Promise<CreatedSubmission> {
+  const organisation = await resolveSubmittingOrganisation(input.principal, input.organisation);
   const metadata = parseSubmissionMetadata(input.metadata);
   const file = uploadSource(input.file);
   if (file.bytes > file.limit) {
@@ -41,7 +48,7 @@ export async function createSubmission(input: CreateSubmissionInput): Promise<Cr
   }
   if (file.bytes === 0) throw new AppError("INVALID_UPLOAD", "file is empty");
   const version = await getLatestVersionId(input.slug);
-  const charge = { principal: input.principal, versionId: version.id, isBaseline: input.isBaseline ?? false };
+  const charge = { principal: input.principal, organisation, versionId: version.id, isBaseline: input.isBaseline ?? false };
   await assertWithinQuota(charge); // before the costly checks; re-checked under a lock at insert
   const ids = await getVersionIds(version.id);
   const kind = detectSubmissionKind(await file.head(), input.kind);
@@ -57,6 +64,7 @@ export async function createSubmission(input: CreateSubmissionInput): Promise<Cr
           id,
           versionId: version.id,
           userId: input.principal.userId,
+          organisationId: organisation?.id ?? null,
           modelName: metadata.model,
           provider: metadata.provider,
           similarity: metadata.similarity,
@@ -84,5 +92,5 @@ export async function createSubmission(input: CreateSubmissionInput): Promise<Cr
     await deleteFile(storageKey);
     throw new AppError("INTERNAL", `could not queue the submission: ${(e as Error).message}`);
   }
-  return { id, status: "queued", benchmark: input.slug, version: version.version };
+  return { id, status: "queued", benchmark: input.slug, version: version.version, organisation: organisation?.slug ?? null };
 }

@@ -14,6 +14,8 @@ export interface SubmissionView {
   progress: { stage: SubmissionStatus; done: number; total: number };
   error: string | null;
   model: { name: string; provider: string; similarity: string; dims: number; dtype: string };
+  /** The organisation it was submitted for (its members see it before publication); null: personal. */
+  organisation: { slug: string; name: string } | null;
   metadata: unknown;
   isBaseline: boolean;
   createdAt: string;
@@ -30,7 +32,7 @@ export interface SubmissionView {
   evaluations: EvaluationView[];
 }
 
-// A submission as its owner, a maintainer, or (once published) anyone may see it. Others get
+// A submission as its owner (and its organisation's members), a maintainer, or (once published) anyone may see it. Others get
 // NOT_FOUND, so the existence of an unpublished submission never leaks.
 export async function getSubmission(id: string, viewer: Principal | null): Promise<SubmissionView> {
   const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -40,6 +42,8 @@ export async function getSubmission(id: string, viewer: Principal | null): Promi
     select: {
       id: true,
       userId: true,
+      organisationId: true,
+      organisation: { select: { slug: true, name: true } },
       status: true,
       progressDone: true,
       progressTotal: true,
@@ -73,6 +77,7 @@ export async function getSubmission(id: string, viewer: Principal | null): Promi
     progress: { stage: s.status, done: s.progressDone, total: s.progressTotal },
     error: s.error,
     model: { name: s.modelName, provider: s.provider, similarity: s.similarity, dims: s.dims, dtype: s.dtype },
+    organisation: s.organisation,
     metadata: s.metadata,
     isBaseline: s.isBaseline,
     createdAt: s.createdAt.toISOString(),

@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { Principal } from "@/lib/auth/principal";
 import { db } from "@/lib/db/client";
 import { AppError, isAppError } from "@/lib/errors/app-error";
+import { resolveSubmittingOrganisation } from "@/lib/organisations/resolve-submitting-organisation";
 import { SUBMISSION_KINDS } from "@/lib/rankings/detect-kind";
 import { createSubmission } from "@/lib/submissions/create-submission";
 import { parseSubmissionMetadata } from "@/lib/submissions/metadata";
@@ -23,7 +24,7 @@ export interface CompletedUpload {
   uploadId: string;
   /** false when the upload had already been completed (the same submission is returned). */
   created: boolean;
-  submission: { id: string; status: SubmissionStatus; benchmark: string; version: string };
+  submission: { id: string; status: SubmissionStatus; benchmark: string; version: string; organisation: string | null };
 }
 
 // Checks with a completing upload for at most this long before another request may retry it.
@@ -42,6 +43,7 @@ export async function completeUploadSession(id: string, principal: Principal, in
   if (session.status === "completed" && session.submissionId) return { uploadId: id, created: false, submission: await submissionSummary(session.submissionId) };
   assertOpen(session);
   parseSubmissionMetadata(input.metadata); // refuse bad metadata before hashing gigabytes
+  await resolveSubmittingOrganisation(principal, session.organisationSlug); // and a member who has left
   const size = Number(session.size);
   if (Number(session.receivedBytes) < size) {
     throw new AppError("CONFLICT", `only ${session.receivedBytes} of ${size} bytes have arrived; send the rest before completing`, { receivedBytes: Number(session.receivedBytes), size });
@@ -64,6 +66,7 @@ export async function completeUploadSession(id: string, principal: Principal, in
       principal,
       file: { path, bytes, sha256 },
       metadata: input.metadata,
+      organisation: session.organisationSlug, // membership is checked again now
       kind: input.kind ?? session.kind,
       onCreated: async (tx, submissionId) => {
         await tx.uploadSession.update({ where: { id }, data: { status: "completed", submissionId, leaseUntil: null, error: null } });
@@ -98,7 +101,7 @@ async function releaseAfterFailure(id: string, e: unknown): Promise<void> {
 async function submissionSummary(submissionId: string): Promise<CompletedUpload["submission"]> {
   const s = await db().submission.findUniqueOrThrow({
     where: { id: submissionId },
-    select: { id: true, status: true, version: { select: { version: true, benchmark: { select: { slug: true } } } } },
+    select: { id: true, status: true, organisation: { select: { slug: true } }, version: { select: { version: true, benchmark: { select: { slug: true } } } } },
   });
-  return { id: s.id, status: s.status, benchmark: s.version.benchmark.slug, version: s.version.version };
+  return { id: s.id, status: s.status, benchmark: s.version.benchmark.slug, version: s.version.version, organisation: s.organisation?.slug ?? null };
 }

@@ -4,6 +4,7 @@ import { getLatestVersionId } from "@/lib/benchmark/get-version";
 import { getConfig } from "@/lib/config";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
+import { resolveSubmittingOrganisation, submitOrganisationField } from "@/lib/organisations/resolve-submitting-organisation";
 import { assertWithinQuota } from "@/lib/quotas/charge-quota";
 import { SUBMISSION_KINDS } from "@/lib/rankings/detect-kind";
 import { purgeExpiredUploads } from "./purge-expired-uploads";
@@ -20,6 +21,7 @@ export const createUploadInput = z.strictObject({
     .describe("the file's SHA-256 (hex); if given, completion refuses bytes that do not hash to it"),
   kind: z.enum(SUBMISSION_KINDS).optional().describe("embeddings (.npz) or ranking (JSON lines); by default the first bytes decide"),
   filename: z.string().max(255).optional().describe("the client's file name, for display only"),
+  organisation: submitOrganisationField,
 });
 export type CreateUploadInput = z.infer<typeof createUploadInput>;
 
@@ -27,15 +29,17 @@ export type CreateUploadInput = z.infer<typeof createUploadInput>;
 export const MAX_OPEN_UPLOADS = 3;
 
 // Opens a resumable upload: checks what can be checked before any byte is sent (the benchmark
-// exists, the size is allowed, the vendor has quota left), so a vendor never sends 4 GiB only to
+// exists, the size is allowed, the vendor is a member of the organisation it is for, the vendor
+// or that organisation has quota left), so a vendor never sends 4 GiB only to
 // be refused for something known up front. The bytes are checked again, for real, on completion.
 export async function createUploadSession(principal: Principal, input: CreateUploadInput): Promise<UploadSessionView> {
   const config = getConfig();
   if (input.size > config.EXECBOARD_UPLOAD_SESSION_MAX_BYTES) {
     throw new AppError("PAYLOAD_TOO_LARGE", `the file is ${input.size} bytes; an upload may be at most ${config.EXECBOARD_UPLOAD_SESSION_MAX_BYTES}`);
   }
+  const organisation = await resolveSubmittingOrganisation(principal, input.organisation);
   const version = await getLatestVersionId(input.benchmark);
-  await assertWithinQuota({ principal, versionId: version.id, isBaseline: false });
+  await assertWithinQuota({ principal, organisation, versionId: version.id, isBaseline: false });
   await purgeExpiredUploads();
   const open = await db().uploadSession.count({ where: { userId: principal.userId, status: { in: ["open", "completing"] } } });
   if (open >= MAX_OPEN_UPLOADS) {
@@ -45,6 +49,7 @@ export async function createUploadSession(principal: Principal, input: CreateUpl
     data: {
       userId: principal.userId,
       benchmarkSlug: input.benchmark,
+      organisationSlug: organisation?.slug ?? null,
       size: BigInt(input.size),
       declaredSha256: input.sha256 ?? null,
       kind: input.kind ?? null,

@@ -13,6 +13,8 @@ export interface UploadSessionView {
   /** The SHA-256 the client declared (checked against the bytes on completion), if any. */
   sha256: string | null;
   kind: string | null;
+  /** The organisation the file will be submitted for (slug), or null. */
+  organisation: string | null;
   filename: string | null;
   /** Set once the session is completed. */
   submissionId: string | null;
@@ -29,6 +31,7 @@ export const UPLOAD_SESSION_SELECT = {
   id: true,
   userId: true,
   benchmarkSlug: true,
+  organisationSlug: true,
   status: true,
   size: true,
   receivedBytes: true,
@@ -47,6 +50,7 @@ export interface UploadSessionRow {
   id: string;
   userId: string;
   benchmarkSlug: string;
+  organisationSlug: string | null;
   status: UploadStatus;
   size: bigint;
   receivedBytes: bigint;
@@ -70,6 +74,7 @@ export function toUploadSessionView(s: UploadSessionRow): UploadSessionView {
     receivedBytes: Number(s.receivedBytes),
     sha256: s.declaredSha256,
     kind: s.kind,
+    organisation: s.organisationSlug,
     filename: s.filename,
     submissionId: s.submissionId,
     error: s.error,

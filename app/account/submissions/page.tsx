@@ -17,7 +17,7 @@ export default async function MySubmissionsPage() {
       <header className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <h1 className="text-2xl font-semibold tracking-tight">My submissions</h1>
-          <p className="text-sm text-slate-600">Signed in as {viewer.email}. Unpublished results are visible to you and the maintainers only.</p>
+          <p className="text-sm text-slate-600">Signed in as {viewer.email}. Unpublished results are visible to you (and, for an organisation's, its members) and the maintainers only.</p>
         </div>
         <Link prefetch={false} href="/submit" className="rounded bg-emerald-700 px-4 py-2 text-sm font-semibold text-white hover:bg-emerald-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-emerald-600 focus-visible:ring-offset-2">
           New submission
@@ -30,7 +30,7 @@ export default async function MySubmissionsPage() {
         </h2>
         <div className="grid gap-3 sm:grid-cols-2">
           {quotas.map((q) => (
-            <QuotaCard key={q.benchmark} quota={q} />
+            <QuotaCard key={`${q.organisation?.slug ?? ""}/${q.benchmark}`} quota={q} />
           ))}
         </div>
       </section>

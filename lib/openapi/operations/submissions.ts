@@ -23,7 +23,8 @@ export const SUBMISSION_OPERATIONS: Operation[] = [
     summary: "Upload embeddings (.npz) for scoring",
     description:
       "The whole file is checked before anything is stored; a refused upload leaves nothing behind and is not charged. " +
-      "An accepted one counts against the caller's quota on the benchmark (see GET /api/v1/quota) unless the platform later fails it.",
+      "An accepted one counts against the caller's quota on the benchmark (see GET /api/v1/quota) unless the platform later fails it; " +
+      "one made for an organisation (`organisation`, the caller must be a member) against the organisation's.",
     tag: "Submissions",
     auth: "required",
     pathParams: { slug: "benchmark slug" },
@@ -32,7 +33,8 @@ export const SUBMISSION_OPERATIONS: Operation[] = [
     errors: {
       400: "not multipart, a field is missing, or the metadata is invalid",
       401: "no valid credentials",
-      404: "no such benchmark",
+      403: "the caller is not a member of the organisation named in `organisation` (nothing is stored or charged)",
+      404: "no such benchmark or organisation",
       413: "the file is larger than the upload limit",
       422: "the file is not a valid submission for this benchmark (the message names the problem)",
       429: "a quota (QUOTA_EXCEEDED, details.limit names which) or the rate limit is exhausted",

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { submitOrganisationField } from "@/lib/organisations/resolve-submitting-organisation";
 import { SubmissionStatus } from "@/lib/db/generated/enums";
 import { submissionMetadataSchema } from "@/lib/submissions/metadata";
 import { METRIC_NAMES } from "@/lib/submissions/serialize";
@@ -28,6 +29,10 @@ export const submissionViewSchema = z.strictObject({
   progress: z.strictObject({ stage: status, done: z.number().int(), total: z.number().int() }),
   error: z.string().nullable(),
   model: z.strictObject({ name: z.string(), provider: z.string(), similarity: z.string(), dims: z.number().int(), dtype: z.string() }),
+  organisation: z
+    .strictObject({ slug: z.string(), name: z.string() })
+    .nullable()
+    .describe("the organisation it was submitted for (its members see it before publication); null for a personal submission"),
   metadata: z.record(z.string(), z.unknown()).describe("the metadata sent with the upload"),
   isBaseline: z.boolean(),
   createdAt: datetime,
@@ -52,6 +57,7 @@ export const createdSubmissionSchema = z.strictObject({
   status: z.literal("queued"),
   benchmark: z.string(),
   version: z.string(),
+  organisation: z.string().nullable().describe("the organisation it was submitted for (slug), or null"),
 });
 
 export const submissionUploadSchema = z.object({
@@ -60,6 +66,7 @@ export const submissionUploadSchema = z.object({
     .string()
     .meta({ contentMediaType: "application/json", contentSchema: metadataJsonSchema() })
     .describe("JSON text: model, provider (required), similarity, revision, link, openWeights, dimensions, queryPrefix, passagePrefix, notes"),
+  organisation: submitOrganisationField,
 });
 
 function metadataJsonSchema(): Record<string, unknown> {

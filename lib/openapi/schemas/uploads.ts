@@ -13,6 +13,7 @@ export const uploadSessionSchema = z.strictObject({
   receivedBytes: z.number().int().describe("bytes stored so far from the start of the file: the next chunk starts here"),
   sha256: z.string().nullable().describe("the SHA-256 the client declared, checked against the bytes on completion"),
   kind: z.string().nullable(),
+  organisation: z.string().nullable().describe("the organisation the file will be submitted for (slug), or null for a personal submission"),
   filename: z.string().nullable(),
   submissionId: z.string().uuid().nullable().describe("the submission it became, once completed"),
   error: z.string().nullable().describe("why it was refused or given up"),
@@ -30,6 +31,7 @@ export const completedUploadSchema = z.strictObject({
     status: z.enum(Object.values(SubmissionStatus) as [SubmissionStatus, ...SubmissionStatus[]]),
     benchmark: z.string(),
     version: z.string(),
+    organisation: z.string().nullable().describe("the organisation it was submitted for (slug), or null"),
   }),
 });
 

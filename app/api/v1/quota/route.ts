@@ -5,10 +5,10 @@ import { getQuota, getQuotaInput } from "@/lib/quotas/get-quota";
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
-// GET /api/v1/quota?benchmark={slug} – limits, usage and remaining submissions on a benchmark
+// GET /api/v1/quota?benchmark={slug} – limits, usage and remaining submissions on a benchmark (yours, or an organisation's)
 export const GET = handle(async (request: Request) => {
   const viewer = await requireViewer(request);
   const query = new URL(request.url).searchParams;
-  const input = getQuotaInput.parse({ benchmark: query.get("benchmark") ?? "", email: query.get("email") ?? undefined });
+  const input = getQuotaInput.parse({ benchmark: query.get("benchmark") ?? "", email: query.get("email") ?? undefined, organisation: query.get("organisation") ?? undefined });
   return json(await getQuota(viewer, input));
 });

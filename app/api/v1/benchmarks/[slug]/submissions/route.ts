@@ -5,7 +5,7 @@ import { createSubmission } from "@/lib/submissions/create-submission";
 
 export const runtime = "nodejs";
 
-// POST /api/v1/benchmarks/{slug}/submissions – upload an .npz or a ranking file (multipart: file, metadata, optional kind) for scoring
+// POST /api/v1/benchmarks/{slug}/submissions – upload an .npz or a ranking file (multipart: file, metadata, optional kind and organisation) for scoring
 export const POST = handle(async (request: Request, ctx: { params: Promise<{ slug: string }> }) => {
   const principal = await requireViewer(request);
   const { slug } = await ctx.params;
@@ -22,9 +22,11 @@ export const POST = handle(async (request: Request, ctx: { params: Promise<{ slu
   const file = form.get("file");
   const metadata = form.get("metadata");
   const kind = form.get("kind");
+  const organisation = form.get("organisation");
   if (!(file instanceof Blob)) throw new AppError("BAD_REQUEST", "missing form field `file` (the .npz or ranking .jsonl upload)");
   if (kind !== null && typeof kind !== "string") throw new AppError("BAD_REQUEST", "form field `kind` must be text: embeddings or ranking");
+  if (organisation !== null && typeof organisation !== "string") throw new AppError("BAD_REQUEST", "form field `organisation` must be text: an organisation's slug");
   if (typeof metadata !== "string") throw new AppError("BAD_REQUEST", "missing form field `metadata` (JSON text)");
-  const created = await createSubmission({ slug, principal, file: Buffer.from(await file.arrayBuffer()), metadata, kind });
+  const created = await createSubmission({ slug, principal, file: Buffer.from(await file.arrayBuffer()), metadata, kind, organisation });
   return json(created, 202);
 });

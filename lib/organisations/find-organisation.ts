@@ -1,0 +1,18 @@
+import { isMaintainer, isMemberOf } from "@/lib/auth/policies";
+import type { Principal } from "@/lib/auth/principal";
+import { db, type PrismaClient, type Tx } from "@/lib/db/client";
+import { AppError } from "@/lib/errors/app-error";
+import { ORGANISATION_SELECT, toOrganisationView, type OrganisationRow, type OrganisationView } from "./organisation-view";
+
+export async function findOrganisation(slug: string, client: PrismaClient | Tx = db()): Promise<OrganisationRow> {
+  const org = await client.organisation.findUnique({ where: { slug }, select: ORGANISATION_SELECT });
+  if (!org) throw new AppError("NOT_FOUND", `no organisation named ${slug}`);
+  return org;
+}
+
+// An organisation with its members, for its members, maintainers and admins.
+export async function getOrganisation(viewer: Principal, slug: string): Promise<OrganisationView> {
+  const org = await findOrganisation(slug);
+  if (!isMaintainer(viewer) && !isMemberOf(viewer, org.id)) throw new AppError("FORBIDDEN", `you are not a member of organisation ${slug}`);
+  return toOrganisationView(org, viewer.userId);
+}

@@ -1,0 +1,29 @@
+import type { Principal } from "@/lib/auth/principal";
+import { db } from "@/lib/db/client";
+import { AppError } from "@/lib/errors/app-error";
+import { computeQuota } from "./compute-quota";
+import { nextLimits } from "./next-limits";
+import type { QuotaView } from "./quota-view";
+import type { SetQuotaOverrideInput } from "./set-quota-override";
+
+// setQuotaOverride for an organisation (the caller checked the viewer is an admin): the same
+// rules, on the limits all its members' submissions for it share.
+export async function setOrganisationOverride(viewer: Principal, input: SetQuotaOverrideInput & { organisation: string }): Promise<QuotaView> {
+  const [organisation, benchmark] = await Promise.all([
+    db().organisation.findUnique({ where: { slug: input.organisation }, select: { id: true, slug: true, name: true } }),
+    db().benchmark.findUnique({ where: { slug: input.benchmark }, select: { id: true, slug: true } }),
+  ]);
+  if (!organisation) throw new AppError("NOT_FOUND", `no organisation named ${input.organisation}`);
+  if (!benchmark) throw new AppError("NOT_FOUND", `no benchmark named ${input.benchmark}`);
+  const key = { organisationId_benchmarkId: { organisationId: organisation.id, benchmarkId: benchmark.id } };
+  return db().$transaction(async (tx) => {
+    const current = await tx.organisationQuotaOverride.findUnique({ where: key, select: { perDay: true, total: true, concurrent: true } });
+    const next = nextLimits(current, input);
+    if (next.perDay === null && next.total === null && next.concurrent === null) {
+      await tx.organisationQuotaOverride.deleteMany({ where: { organisationId: organisation.id, benchmarkId: benchmark.id } });
+    } else {
+      await tx.organisationQuotaOverride.upsert({ where: key, create: { organisationId: organisation.id, benchmarkId: benchmark.id, ...next }, update: next });
+    }
+    return computeQuota(tx, { user: { id: viewer.userId, email: viewer.email }, organisation, benchmark });
+  });
+}
