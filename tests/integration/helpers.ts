@@ -5,6 +5,7 @@ import { importBenchmark } from "@/lib/benchmark/import-benchmark";
 import { getConfig } from "@/lib/config";
 import { db } from "@/lib/db/client";
 import { writeNpz } from "@/lib/embeddings/write-npz";
+import { getQueue } from "@/lib/queue/enqueue";
 import { createSandbox } from "@/lib/sandbox";
 
 // Integration tests run against the services scripts/test.sh started: Postgres, Redis, a
@@ -76,6 +77,11 @@ export function syntheticNpz(layout: DemoLayout, target: number, opts: { dtype?:
     query_ids: layout.queryIds,
     corpus_ids: layout.corpusIds,
   });
+}
+
+/** Queue jobs in every state: jobs moving between states leave it unchanged, a new job does not. */
+export async function totalJobs(): Promise<number> {
+  return Object.values(await getQueue().getJobCounts()).reduce((a, b) => a + b, 0);
 }
 
 export async function postSubmission(token: string | null, file: Buffer | null, metadata: unknown, slug = DEMO_SLUG): Promise<Response> {

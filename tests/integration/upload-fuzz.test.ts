@@ -5,10 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getConfig } from "@/lib/config";
 import { db, disconnectDb } from "@/lib/db/client";
 import { writeNpz } from "@/lib/embeddings/write-npz";
-import { closeQueue, getQueue } from "@/lib/queue/enqueue";
+import { closeQueue } from "@/lib/queue/enqueue";
 import { buildZip, type TestEntry } from "../embeddings/helpers/zip-builder";
 import { npyBytes } from "../embeddings/helpers/npy-bytes";
-import { baseUrl, demoLayout, importDemo, METADATA, newUser, postSubmission, syntheticNpz, waitUntilFinal, type DemoLayout } from "./helpers";
+import { baseUrl, demoLayout, importDemo, METADATA, newUser, postSubmission, syntheticNpz, totalJobs, waitUntilFinal, type DemoLayout } from "./helpers";
 
 // Hostile and malformed uploads, each refused at once with a clear 4xx: no submission row,
 // no queued job, no stored file, and the service keeps working afterwards.
@@ -140,7 +140,6 @@ describe(`upload fuzz: ${CASES.length} malformed or hostile uploads`, () => {
   let rowsBefore: number;
   let jobsBefore: number;
   let filesBefore: number;
-  const totalJobs = async () => Object.values(await getQueue().getJobCounts()).reduce((a, b) => a + b, 0);
   const uploads = () => {
     const dir = path.join(getConfig().EXECBOARD_DATA_DIR, "uploads");
     return fs.existsSync(dir) ? fs.readdirSync(dir).length : 0;

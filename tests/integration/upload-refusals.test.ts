@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db, disconnectDb } from "@/lib/db/client";
 import { writeNpz } from "@/lib/embeddings/write-npz";
-import { closeQueue, getQueue } from "@/lib/queue/enqueue";
-import { demoLayout, importDemo, METADATA, newUser, postSubmission, syntheticNpz, type DemoLayout } from "./helpers";
+import { closeQueue } from "@/lib/queue/enqueue";
+import { demoLayout, importDemo, METADATA, newUser, postSubmission, syntheticNpz, totalJobs, type DemoLayout } from "./helpers";
 
 // Malformed uploads are refused at once with a 4xx naming the problem; nothing is stored or
 // queued for them.
@@ -11,7 +11,6 @@ describe("upload refusals", () => {
   let token: string;
   let rowsBefore: number;
   let jobsBefore: number;
-  const totalJobs = async () => Object.values(await getQueue().getJobCounts()).reduce((a, b) => a + b, 0);
 
   beforeAll(async () => {
     const imported = await importDemo();
