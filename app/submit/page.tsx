@@ -3,6 +3,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { SubmitForm } from "@/components/vendor/submit-form";
 import { isAppError } from "@/lib/errors/app-error";
+import { listOrganisations } from "@/lib/organisations/list-organisations";
 import { getQuota } from "@/lib/quotas/get-quota";
 import { getSubmitContext } from "@/lib/vendor/get-submit-context";
 import { requireSignedIn } from "../account/guard";
@@ -10,36 +11,63 @@ import { requireSignedIn } from "../account/guard";
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Submit · ExecBoard" };
 
-export default async function SubmitPage({ searchParams }: { searchParams: Promise<{ benchmark?: string }> }) {
-  const { benchmark: slug } = await searchParams;
-  const viewer = await requireSignedIn(`/submit${slug ? `?benchmark=${encodeURIComponent(slug)}` : ""}`);
+export default async function SubmitPage({ searchParams }: { searchParams: Promise<{ benchmark?: string; org?: string }> }) {
+  const params = await searchParams;
+  const slug = params.benchmark;
+  const back = new URLSearchParams(Object.entries(params).filter((e): e is [string, string] => typeof e[1] === "string")).toString();
+  const viewer = await requireSignedIn(`/submit${back ? `?${back}` : ""}`);
   const ctx = await getSubmitContext(slug).catch((e) => {
     if (isAppError(e) && e.code === "NOT_FOUND") notFound();
     throw e;
   });
   const b = ctx.benchmark;
   if (!b) return <p>No benchmark has been imported yet, so there is nothing to submit to.</p>;
-  const quota = await getQuota(viewer, { benchmark: b.slug });
+  // "Submit as": the vendor personally, or one of the organisations they are a member of.
+  const organisations = (await listOrganisations(viewer)).organisations.filter((o) => o.yourRole !== null);
+  const org = organisations.find((o) => o.slug === params.org);
+  const quota = await getQuota(viewer, { benchmark: b.slug, organisation: org?.slug });
+  const quotaOwner = org ? `${org.name}'s` : "Your";
   return (
     <div className="mx-auto max-w-3xl space-y-6">
       <header className="space-y-2">
         <h1 className="text-2xl font-semibold tracking-tight">Submit to {b.name}</h1>
         <p className="text-sm text-slate-600">
           Scored against version <strong>{b.version}</strong>: {b.queryIds.length} queries, {b.corpusIds.length} corpus snippets. Results stay
-          private to you and the maintainers until a maintainer publishes them.
+          private to {org ? `the members of ${org.name}` : "you"} and the maintainers until a maintainer publishes them.
         </p>
-        {ctx.benchmarks.length > 1 && (
+        {(ctx.benchmarks.length > 1 || organisations.length > 0) && (
           <form method="get" className="flex flex-wrap items-end gap-2 text-sm">
-            <label htmlFor="benchmark" className="font-medium">
-              Benchmark
-            </label>
-            <select id="benchmark" name="benchmark" defaultValue={b.slug} className="rounded border border-slate-300 bg-white px-2 py-1">
-              {ctx.benchmarks.map((x) => (
-                <option key={x.slug} value={x.slug}>
-                  {x.name}
-                </option>
-              ))}
-            </select>
+            {ctx.benchmarks.length > 1 ? (
+              <>
+                <label htmlFor="benchmark" className="font-medium">
+                  Benchmark
+                </label>
+                <select id="benchmark" name="benchmark" defaultValue={b.slug} className="rounded border border-slate-300 bg-white px-2 py-1">
+                  {ctx.benchmarks.map((x) => (
+                    <option key={x.slug} value={x.slug}>
+                      {x.name}
+                    </option>
+                  ))}
+                </select>
+              </>
+            ) : (
+              <input type="hidden" name="benchmark" value={b.slug} />
+            )}
+            {organisations.length > 0 && (
+              <>
+                <label htmlFor="org" className="font-medium">
+                  Submit as
+                </label>
+                <select id="org" name="org" defaultValue={org?.slug ?? ""} className="rounded border border-slate-300 bg-white px-2 py-1">
+                  <option value="">{viewer.email} (personal)</option>
+                  {organisations.map((o) => (
+                    <option key={o.slug} value={o.slug}>
+                      {o.name}
+                    </option>
+                  ))}
+                </select>
+              </>
+            )}
             <button type="submit" className="rounded border border-slate-300 px-3 py-1 hover:bg-slate-100">
               Switch
             </button>
@@ -48,15 +76,15 @@ export default async function SubmitPage({ searchParams }: { searchParams: Promi
         <p data-testid="quota-line" className={`rounded border px-3 py-2 text-sm ${quota.available > 0 ? "border-slate-200 bg-white" : "border-rose-300 bg-rose-50 text-rose-900"}`}>
           {quota.available > 0 ? (
             <>
-              You can start <strong>{quota.available}</strong> more submission{quota.available === 1 ? "" : "s"} now ({quota.remaining.perDay} left today,{" "}
+              {org ? `As ${org.name}, you` : "You"} can start <strong>{quota.available}</strong> more submission{quota.available === 1 ? "" : "s"} now ({quota.remaining.perDay} left today,{" "}
               {quota.remaining.concurrent} of {quota.limits.concurrent} scoring slots free, {quota.remaining.total} left in total).
             </>
           ) : (
-            <>Your quota on this benchmark is used up for now (see <Link prefetch={false} href="/account/submissions" className="underline">My submissions</Link>); an upload would be refused.</>
+            <>{quotaOwner} quota on this benchmark is used up for now (see <Link prefetch={false} href="/account/submissions" className="underline">My submissions</Link>); an upload would be refused.</>
           )}
         </p>
       </header>
-      <SubmitForm slug={b.slug} queryIds={b.queryIds} corpusIds={b.corpusIds} maxBytes={ctx.maxBytes} />
+      <SubmitForm slug={b.slug} organisation={org?.slug} queryIds={b.queryIds} corpusIds={b.corpusIds} maxBytes={ctx.maxBytes} />
       <section aria-labelledby="format-heading" className="space-y-2 rounded border border-slate-200 bg-white p-4 text-sm text-slate-700">
         <h2 id="format-heading" className="font-semibold">
           File formats

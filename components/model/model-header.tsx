@@ -4,11 +4,17 @@ import { fmtDate, fmtPct } from "@/components/ui/format";
 import type { ModelPageData } from "@/lib/pages/model-page";
 
 const STATUS_NOTE: Record<string, string> = {
-  scored: "Scored, not published: only its owner and maintainers can see this page.",
-  hidden: "Hidden from the leaderboard by a maintainer: only its owner and maintainers can see this page.",
-  rejected: "Rejected by a maintainer: only its owner and maintainers can see this page.",
-  failed: "Scoring failed.",
+  scored: "Scored, not published",
+  hidden: "Hidden from the leaderboard by a maintainer",
+  rejected: "Rejected by a maintainer",
 };
+
+function statusNote(status: string, organisation: string | undefined): string | undefined {
+  if (status === "failed") return "Scoring failed.";
+  const why = STATUS_NOTE[status];
+  if (!why) return undefined;
+  return `${why}: only its owner${organisation ? `, the members of ${organisation}` : ""} and maintainers can see this page.`;
+}
 
 // The model's name, badges and invocation summary, the maintainer's notes, and the headline
 // numbers a reader looks for first.
@@ -49,9 +55,9 @@ export function ModelHeader({ data }: { data: ModelPageData }) {
           {data.review.warningNote}
         </p>
       )}
-      {!published && STATUS_NOTE[s.status] && (
+      {!published && statusNote(s.status, s.organisation?.name) && (
         <p role="note" className="rounded-lg border border-sky-200 bg-sky-50 p-3 text-sm text-sky-950">
-          {STATUS_NOTE[s.status]}
+          {statusNote(s.status, s.organisation?.name)}
           {data.review.reason && <span className="mt-1 block">Reason given: {data.review.reason}</span>}
         </p>
       )}

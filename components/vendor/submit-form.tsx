@@ -19,12 +19,14 @@ type Upload = { state: "idle" } | { state: "uploading"; loaded: number; total: n
 
 export interface SubmitFormProps {
   slug: string;
+  /** Submit for this organisation (its slug) rather than personally. */
+  organisation?: string;
   queryIds: string[];
   corpusIds: string[];
   maxBytes: number;
 }
 
-export function SubmitForm({ slug, queryIds, corpusIds, maxBytes }: SubmitFormProps) {
+export function SubmitForm({ slug, organisation, queryIds, corpusIds, maxBytes }: SubmitFormProps) {
   const router = useRouter();
   const [check, setCheck] = useState<Check>({ state: "idle" });
   const [upload, setUpload] = useState<Upload>({ state: "idle" });
@@ -81,6 +83,7 @@ export function SubmitForm({ slug, queryIds, corpusIds, maxBytes }: SubmitFormPr
     form.set("file", file, file.name);
     form.set("metadata", JSON.stringify(parsed.data));
     form.set("kind", report.kind);
+    if (organisation) form.set("organisation", organisation);
     setUpload({ state: "uploading", loaded: 0, total: file.size });
     handle.current = uploadWithProgress(`/api/v1/benchmarks/${encodeURIComponent(slug)}/submissions`, form, (loaded, total) =>
       setUpload({ state: "uploading", loaded, total }),
