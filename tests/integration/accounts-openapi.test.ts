@@ -1,3 +1,5 @@
+import { execFileSync } from "node:child_process";
+import pkg from "@/package.json";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { disconnectDb } from "@/lib/db/client";
 import { closeQueue } from "@/lib/queue/enqueue";
@@ -37,7 +39,10 @@ describe("OpenAPI document matches real answers", () => {
   });
 
   it("health, leaderboard and a scored submission", async () => {
-    expectMatches(documentedResponse(doc, "get", "/api/v1/health", 200), (await api("/api/v1/health")).body);
+    const health = await api("/api/v1/health");
+    expectMatches(documentedResponse(doc, "get", "/api/v1/health", 200), health.body);
+    // The build answering is the checkout under test (scripts/test.sh runs from a git clone).
+    expect(health.body.execboard).toEqual({ version: pkg.version, commit: execFileSync("git", ["rev-parse", "HEAD"], { encoding: "utf8" }).trim() });
     const sub = await api(`/api/v1/submissions/${submissionId}`, { token: vendor.token });
     expect(sub.body.metrics).not.toBeNull();
     expectMatches(documentedResponse(doc, "get", "/api/v1/submissions/{id}", 200), sub.body);

@@ -10,4 +10,12 @@ export const errorBodySchema = z.strictObject({
   }),
 });
 
-export const healthSchema = z.strictObject({ ok: z.literal(true) });
+export const healthSchema = z.strictObject({
+  ok: z.literal(true),
+  execboard: z
+    .strictObject({
+      version: z.string().describe("package version"),
+      commit: z.string().nullable().describe("git commit of the running build (EXECBOARD_GIT_COMMIT in images); null when unknown"),
+    })
+    .describe("the ExecBoard build answering, as recorded in every result's provenance"),
+});
