@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { insiderSubmissionsWhere } from "@/lib/auth/policies";
 import type { Principal } from "@/lib/auth/principal";
 import { db } from "@/lib/db/client";
@@ -22,9 +23,16 @@ export interface OwnSubmission {
   review: { verified: boolean; warningNote: string | null; reason: string | null };
 }
 
-export async function listOwnSubmissions(viewer: Principal, limit = 200): Promise<OwnSubmission[]> {
+export const ownSubmissionsQuerySchema = z.strictObject({
+  benchmark: z.string().min(1).max(100).optional().describe("only submissions to this benchmark (its slug)"),
+  limit: z.coerce.number().int().min(1).max(500).default(200).describe("at most this many, newest first (default 200)"),
+});
+export type OwnSubmissionsQuery = z.input<typeof ownSubmissionsQuerySchema>;
+
+export async function listOwnSubmissions(viewer: Principal, query: OwnSubmissionsQuery = {}): Promise<OwnSubmission[]> {
+  const { benchmark, limit } = ownSubmissionsQuerySchema.parse(query);
   const rows = await db().submission.findMany({
-    where: insiderSubmissionsWhere(viewer),
+    where: { AND: [insiderSubmissionsWhere(viewer), benchmark ? { version: { benchmark: { slug: benchmark } } } : {}] },
     orderBy: [{ createdAt: "desc" }, { id: "asc" }],
     take: limit,
     select: {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db, disconnectDb } from "@/lib/db/client";
 import { closeQueue } from "@/lib/queue/enqueue";
 import { cli, newAccount } from "./accounts-helpers";
-import { demoLayout, importDemo, METADATA, postSubmission, syntheticNpz, waitUntilFinal } from "./helpers";
+import { DEMO_SLUG, demoLayout, importDemo, METADATA, postSubmission, syntheticNpz, waitUntilFinal } from "./helpers";
 
 // The vendor CLI against the running app, and the exit codes scripts rely on:
 // 0 ok, 1 failed, 2 usage, 3 auth, 4 not found, 5 quota or rate limit.
@@ -58,6 +58,19 @@ describe("execboard CLI for vendors", () => {
     expect(JSON.parse((await cli(["status", queuedId, "--json"], { EXECBOARD_TOKEN: vendor.token })).stdout).status).toBe("queued");
   });
 
+  it("status without an id: the vendor's submissions, newest first, one line each", async () => {
+    const r = await cli(["status", "--benchmark", DEMO_SLUG], { EXECBOARD_TOKEN: vendor.token });
+    expect(r.code).toBe(0);
+    const lines = r.stdout.trim().split("\n");
+    expect(lines[0]).toMatch(/^id\s+status\s+exec@1\s+benchmark\s+model\s+for\s+created \(UTC\)$/);
+    expect(lines.find((l) => l.startsWith(scoredId))).toMatch(/\sscored\s+\d\.\d{3}\s+execretrieval-demo \S+\s.*\spersonal\s/);
+    expect(lines.find((l) => l.startsWith(queuedId))).toMatch(/\squeued\s+-\s/);
+    const json = JSON.parse((await cli(["status", "--json"], { EXECBOARD_TOKEN: vendor.token })).stdout) as { id: string }[];
+    expect(json.map((s) => s.id)).toEqual(expect.arrayContaining([scoredId, queuedId]));
+    const other = await newAccount("vendor");
+    expect((await cli(["status"], { EXECBOARD_TOKEN: other.token })).stdout.trim()).toBe("no submissions yet");
+  });
+
   it("exit codes: 4 not found (or not visible), 3 auth, 2 usage", async () => {
     const hidden = await cli(["status", scoredId]); // unpublished, and no token
     expect(hidden.code).toBe(4);
@@ -66,7 +79,8 @@ describe("execboard CLI for vendors", () => {
     expect(noToken.code).toBe(3);
     expect(noToken.stderr).toMatch(/no API token: pass --token or set EXECBOARD_TOKEN/);
     expect((await cli(["tokens", "list"], { EXECBOARD_TOKEN: "ebt_" + "z".repeat(32) })).code).toBe(3);
-    expect((await cli(["status"])).code).toBe(2);
+    expect((await cli(["status"])).code).toBe(3); // listing one's submissions needs a token
+    expect((await cli(["status", scoredId, queuedId], { EXECBOARD_TOKEN: vendor.token })).code).toBe(2);
     expect((await cli(["tokens", "frobnicate"], { EXECBOARD_TOKEN: vendor.token })).code).toBe(2);
     expect((await cli(["status", scoredId, "--no-such-flag"])).code).toBe(2);
   });

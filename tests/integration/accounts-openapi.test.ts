@@ -50,6 +50,16 @@ describe("OpenAPI document matches real answers", () => {
     const board = await api(`/api/v1/benchmarks/${DEMO_SLUG}/leaderboard`);
     expect(board.body.rows.length).toBeGreaterThan(0);
     expectMatches(documentedResponse(doc, "get", "/api/v1/benchmarks/{slug}/leaderboard", 200), board.body);
+    // The benchmark list names the demo with its current version's size and published count.
+    const list = await api("/api/v1/benchmarks");
+    expectMatches(documentedResponse(doc, "get", "/api/v1/benchmarks", 200), list.body);
+    const demo = list.body.benchmarks.find((b: { slug: string }) => b.slug === DEMO_SLUG);
+    expect(demo.versions[0]).toMatchObject({ current: true, queries: 48, corpus: 240 });
+    expect(demo.versions[0].publishedSubmissions).toBeGreaterThan(0);
+    // The vendor's own list holds the submission they just made, marked as theirs.
+    const mine = await api("/api/v1/submissions", { token: vendor.token });
+    expectMatches(documentedResponse(doc, "get", "/api/v1/submissions", 200), mine.body);
+    expect(mine.body.submissions.map((x: { id: string; submittedBy: { you: boolean } }) => [x.id, x.submittedBy.you])).toContainEqual([submissionId, true]);
   });
 
   it("accounts: me, token list, create, rotate, revoke", async () => {

@@ -137,6 +137,14 @@ describe("organisations", () => {
     expect(html).toContain(`data-submission="${id}"`);
     expect(html).toMatch(new RegExp(`data-testid="organisation-label"[^>]*>${orgName}`));
     expect(html).toContain(member.email);
+    // The API's list of one's submissions says the same, filtered by benchmark; outsiders' lists lack it.
+    const listed = await api(`/api/v1/submissions?benchmark=${DEMO_SLUG}`, { token: owner.token });
+    expectMatches(documentedResponse(doc, "get", "/api/v1/submissions", 200), listed.body);
+    expect(listed.body.submissions.find((x: { id: string }) => x.id === id)).toMatchObject({ organisation: { slug, name: orgName }, submittedBy: { email: member.email, you: false }, status: "scored" });
+    expect((await api(`/api/v1/submissions?benchmark=no-such-benchmark`, { token: owner.token })).body.submissions).toEqual([]);
+    expect((await api("/api/v1/submissions", { token: outsider.token })).body.submissions.map((x: { id: string }) => x.id)).not.toContain(id);
+    expect((await api("/api/v1/submissions")).status).toBe(401);
+    expect((await api("/api/v1/submissions?limit=0", { token: owner.token })).status).toBe(400);
     const outsiderSession = (await signIn({ token: outsider.token })).sessionId;
     expect(await (await fetch(`${baseUrl()}/account/submissions`, { headers: { cookie: `execboard_session=${outsiderSession}` } })).text()).not.toContain(id);
 

@@ -1,8 +1,32 @@
 import type { Operation } from "../operation";
 import { leaderboardQuerySchema, leaderboardSchema } from "../schemas/leaderboard";
-import { createdSubmissionSchema, submissionUploadSchema, submissionViewSchema } from "../schemas/submissions";
+import { ownSubmissionsQuerySchema } from "@/lib/vendor/list-own-submissions";
+import { benchmarkListSchema } from "../schemas/benchmarks";
+import { createdSubmissionSchema, ownSubmissionListSchema, submissionUploadSchema, submissionViewSchema } from "../schemas/submissions";
 
 export const SUBMISSION_OPERATIONS: Operation[] = [
+  {
+    method: "get",
+    path: "/api/v1/benchmarks",
+    operationId: "listBenchmarks",
+    summary: "Every benchmark with its versions and their sizes",
+    tag: "Leaderboard",
+    auth: "none",
+    success: { status: 200, description: "benchmarks by slug, each with its versions newest first", schema: benchmarkListSchema, name: "BenchmarkList" },
+    errors: {},
+  },
+  {
+    method: "get",
+    path: "/api/v1/submissions",
+    operationId: "listOwnSubmissions",
+    summary: "The caller's submissions, and those made for the caller's organisations, newest first",
+    description: "Whatever their status, published or not; each names the organisation it was made for and who submitted it.",
+    tag: "Submissions",
+    auth: "required",
+    query: ownSubmissionsQuerySchema,
+    success: { status: 200, description: "the submissions", schema: ownSubmissionListSchema, name: "OwnSubmissionList" },
+    errors: { 400: "a query parameter is invalid", 401: "no valid credentials" },
+  },
   {
     method: "get",
     path: "/api/v1/benchmarks/{slug}/leaderboard",
@@ -45,7 +69,7 @@ export const SUBMISSION_OPERATIONS: Operation[] = [
     path: "/api/v1/submissions/{id}",
     operationId: "getSubmission",
     summary: "A submission's status, progress, history and (once scored) metrics",
-    description: "Unpublished submissions are visible to their owner and to maintainers only; anyone else gets 404.",
+    description: "Unpublished submissions are visible to their owner, the members of the organisation they were made for, and maintainers; anyone else gets 404.",
     tag: "Submissions",
     auth: "optional",
     pathParams: { id: "submission id" },

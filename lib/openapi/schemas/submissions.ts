@@ -73,3 +73,25 @@ function metadataJsonSchema(): Record<string, unknown> {
   const { $schema: _ignored, ...schema } = z.toJSONSchema(submissionMetadataSchema, { target: "draft-2020-12", io: "input" });
   return schema;
 }
+
+// Written to match lib/vendor/list-own-submissions.ts (OwnSubmission).
+export const ownSubmissionListSchema = z.strictObject({
+  submissions: z
+    .array(
+      z.strictObject({
+        id: z.string().uuid(),
+        benchmark: z.strictObject({ slug: z.string(), version: z.string() }),
+        status,
+        progress: z.strictObject({ done: z.number().int(), total: z.number().int() }),
+        model: z.strictObject({ name: z.string(), provider: z.string() }),
+        organisation: z.strictObject({ slug: z.string(), name: z.string() }).nullable().describe("the organisation it was submitted for; null: personal"),
+        submittedBy: z.strictObject({ email: z.string(), you: z.boolean() }).describe("the caller, or another member of the organisation"),
+        kind: z.enum(["embeddings", "ranking"]),
+        createdAt: datetime,
+        exec1: metricValueSchema.nullable().describe("exec@1 once scored"),
+        error: z.string().nullable(),
+        review: z.strictObject({ verified: z.boolean(), warningNote: z.string().nullable(), reason: z.string().nullable() }),
+      }),
+    )
+    .describe("newest first"),
+});

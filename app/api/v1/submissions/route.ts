@@ -1,0 +1,13 @@
+import { requireViewer } from "@/lib/auth/resolve-viewer";
+import { handle, json } from "@/lib/http/respond";
+import { listOwnSubmissions, ownSubmissionsQuerySchema } from "@/lib/vendor/list-own-submissions";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+
+// GET /api/v1/submissions – the caller's submissions and their organisations', newest first
+export const GET = handle(async (request: Request) => {
+  const viewer = await requireViewer(request);
+  const query = ownSubmissionsQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
+  return json({ submissions: await listOwnSubmissions(viewer, query) });
+});

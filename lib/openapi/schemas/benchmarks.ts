@@ -1,0 +1,27 @@
+import { z } from "zod";
+
+// Written to match lib/benchmark/list-benchmark-versions.ts (BenchmarkListing).
+export const benchmarkListSchema = z.strictObject({
+  benchmarks: z.array(
+    z.strictObject({
+      slug: z.string(),
+      name: z.string(),
+      description: z.string(),
+      license: z.string(),
+      versions: z
+        .array(
+          z.strictObject({
+            version: z.string(),
+            description: z.string(),
+            createdAt: z.iso.datetime(),
+            queries: z.number().int(),
+            corpus: z.number().int(),
+            distractors: z.number().int(),
+            publishedSubmissions: z.number().int().describe("published submissions only"),
+            current: z.boolean().describe("the version new submissions are scored against (the newest)"),
+          }),
+        )
+        .describe("newest first"),
+    }),
+  ),
+});
