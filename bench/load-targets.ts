@@ -146,6 +146,9 @@ export function apiGroups(s: Synthetic): Group[] {
       d.openapi.startsWith("3.1") && d.paths["/api/v1/benchmarks/{slug}/leaderboard"] ? null : `openapi ${d.openapi}`,
     ),
     jsonGroup("api-health", "api", [{ path: "/api/v1/health" }], (d: { ok: boolean }) => (d.ok === true ? null : "not ok")),
+    jsonGroup("api-benchmarks", "api", [{ path: "/api/v1/benchmarks" }], (d: { benchmarks: { slug: string; versions: { queries: number }[] }[] }) =>
+      d.benchmarks.find((x) => x.slug === SYNTHETIC_SLUG)?.versions[0]?.queries === 939 ? null : "the synthetic benchmark is not listed with 939 queries",
+    ),
   ];
 }
 
@@ -163,7 +166,9 @@ export function authGroups(vendor: Vendor): Group[] {
     jsonGroup("auth-status", "auth", [{ path: `/api/v1/submissions/${priv}`, headers: bearer }, { path: `/api/v1/submissions/${priv}/logs`, headers: bearer }], (d: { id?: string; submissionId?: string; status: string }) =>
       (d.id ?? d.submissionId) === priv && d.status === "scored" ? null : `${d.id ?? d.submissionId} ${d.status}`,
     ),
-    // No API route lists a vendor's own submissions: the account page does (with the session).
+    jsonGroup("auth-own-api", "auth", [{ path: "/api/v1/submissions", headers: bearer }, { path: `/api/v1/submissions?benchmark=${SYNTHETIC_SLUG}&limit=50`, headers: bearer }], (d: { submissions: { id: string }[] }) =>
+      d.submissions.some((x) => x.id === priv) ? null : "the vendor's private submission is not listed",
+    ),
     htmlGroup("auth-own-list", "auth", [{ path: "/account/submissions", headers: cookie }], ">My submissions</h1>", SYNTHETIC_VENDOR, SYNTHETIC_PRIVATE_MODEL),
     htmlGroup("auth-private-pages", "auth", [{ path: `/submissions/${priv}/status`, headers: cookie }, { path: `/submissions/${priv}`, headers: cookie }], SYNTHETIC_PRIVATE_MODEL),
   ];
