@@ -7,10 +7,10 @@
 ARG NODE_IMAGE=node:20-bookworm-slim
 FROM ${NODE_IMAGE}
 
-# The worker talks to the host's Docker engine through its socket; the CLI is enough for
-# the image checks in scripts/ensure-sandbox-image.sh.
+# Workers reach the host's Docker engine through its socket with dockerode (no docker CLI in
+# the image); curl serves the compose health check.
 RUN apt-get update \
- && apt-get install -y --no-install-recommends docker.io ca-certificates curl \
+ && apt-get install -y --no-install-recommends ca-certificates curl \
  && rm -rf /var/lib/apt/lists/*
 
 WORKDIR /app
