@@ -1,0 +1,134 @@
+// The body of the API reference (the operations index, every operation, every named schema)
+// as plain server markup: it depends on the code only, so app/docs/api/page.tsx renders it to
+// HTML once per process (lib/pages/static-markup) instead of on every request.
+import { SchemaView, typeLabel } from "./schema-view";
+
+type Schema = Record<string, unknown>;
+
+interface Parameter {
+  name: string;
+  in: string;
+  required: boolean;
+  description?: string;
+  schema: Schema;
+}
+export interface OperationDoc {
+  operationId: string;
+  summary: string;
+  description?: string;
+  tags: string[];
+  security: Record<string, unknown>[];
+  parameters?: Parameter[];
+  requestBody?: { required: boolean; content: Record<string, { schema: Schema }> };
+  responses: Record<string, { description: string; content?: Record<string, { schema: Schema }> }>;
+}
+
+const METHOD_STYLE: Record<string, string> = {
+  get: "bg-sky-100 text-sky-800",
+  post: "bg-emerald-100 text-emerald-800",
+  put: "bg-amber-100 text-amber-800",
+  delete: "bg-red-100 text-red-800",
+  patch: "bg-violet-100 text-violet-800",
+};
+
+export interface ApiDocument {
+  info: { title: string; version: string; description: string };
+  tags: { name: string }[];
+  paths: Record<string, Record<string, OperationDoc>>;
+  components: { schemas: Record<string, Schema> };
+}
+
+export function ApiReference({ doc }: { doc: ApiDocument }) {
+  const ops = Object.entries(doc.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, op]) => ({ path, method, op })));
+  return (
+    <>
+      <nav aria-label="Operations" className="grid gap-4 sm:grid-cols-2">
+        {doc.tags.map((tag) => (
+          <div key={tag.name}>
+            <h2 className="text-sm font-semibold uppercase tracking-wide text-slate-500">{tag.name}</h2>
+            <ul className="mt-1 space-y-0.5 text-sm">
+              {ops
+                .filter((o) => o.op.tags.includes(tag.name))
+                .map((o) => (
+                  <li key={o.op.operationId}>
+                    <a href={`#${o.op.operationId}`} className="font-mono hover:underline">
+                      {o.method.toUpperCase()} {o.path}
+                    </a>
+                  </li>
+                ))}
+            </ul>
+          </div>
+        ))}
+      </nav>
+
+      {ops.map(({ path, method, op }) => (
+        <section key={op.operationId} id={op.operationId} aria-labelledby={`${op.operationId}-title`} className="space-y-3 rounded border border-slate-200 bg-white p-5">
+          <h2 id={`${op.operationId}-title`} className="flex flex-wrap items-baseline gap-3">
+            <span className={`rounded px-2 py-0.5 font-mono text-xs font-semibold ${METHOD_STYLE[method] ?? ""}`}>{method.toUpperCase()}</span>
+            <code className="text-base font-semibold">{path}</code>
+            <span className="text-sm font-normal text-slate-600">{op.summary}</span>
+          </h2>
+          {op.description && <p className="text-sm text-slate-700">{op.description}</p>}
+          <p className="text-xs text-slate-500">{authText(op.security)}</p>
+
+          {op.parameters && op.parameters.length > 0 && (
+            <div>
+              <h3 className="text-sm font-semibold">Parameters</h3>
+              <ul className="text-sm">
+                {op.parameters.map((p) => (
+                  <li key={`${p.in}-${p.name}`}>
+                    <code className="font-semibold">{p.name}</code> <span className="text-slate-500">({p.in}{p.required ? ", required" : ""})</span>{" "}
+                    <span className="font-mono text-slate-700">{typeLabel(p.schema)}</span>
+                    {p.description && <span className="text-slate-600"> — {p.description}</span>}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
+
+          {op.requestBody && (
+            <div>
+              <h3 className="text-sm font-semibold">
+                Request body <span className="font-normal text-slate-500">({Object.keys(op.requestBody.content).join(", ")}{op.requestBody.required ? "" : ", optional"})</span>
+              </h3>
+              {Object.values(op.requestBody.content).map((c, i) => (
+                <SchemaView key={i} schema={c.schema} />
+              ))}
+            </div>
+          )}
+
+          <div>
+            <h3 className="text-sm font-semibold">Responses</h3>
+            <ul className="text-sm">
+              {Object.entries(op.responses).map(([status, r]) => (
+                <li key={status}>
+                  <span className="font-mono font-semibold">{status}</span> {r.description}
+                  {r.content?.["application/json"] && <span className="font-mono text-slate-700"> → {typeLabel(r.content["application/json"].schema)}</span>}
+                </li>
+              ))}
+            </ul>
+          </div>
+        </section>
+      ))}
+
+      <section aria-labelledby="schemas-title" className="space-y-4">
+        <h2 id="schemas-title" className="text-xl font-semibold tracking-tight">
+          Schemas
+        </h2>
+        {Object.entries(doc.components.schemas).map(([name, schema]) => (
+          <div key={name} id={`schema-${name}`} className="rounded border border-slate-200 bg-white p-4">
+            <h3 className="font-mono font-semibold">{name}</h3>
+            {typeof schema.description === "string" && <p className="text-sm text-slate-600">{schema.description}</p>}
+            <SchemaView schema={schema} />
+          </div>
+        ))}
+      </section>
+    </>
+  );
+}
+
+function authText(security: Record<string, unknown>[]): string {
+  if (security.length === 0) return "Public: no credentials needed.";
+  if (security.some((s) => Object.keys(s).length === 0)) return "Credentials optional (Bearer token or session cookie): signed-in callers may see more.";
+  return "Requires a Bearer token or the session cookie.";
+}
