@@ -56,6 +56,8 @@ done
 [[ -s "$SCRATCH/health.json" ]] || die "$URL/api/v1/health did not answer within 600 s"
 t_up=$(echo "$(date +%s.%N) - $t0" | bc)
 log "healthy after ${t_up} s: $(cat "$SCRATCH/health.json")"
+health_commit="$(jq -r '.execboard.commit // ""' "$SCRATCH/health.json")"
+[[ "$health_commit" == "$COMMIT" ]] || die "health reports commit '$health_commit', the app image was built from '$COMMIT'"
 compose ps >&2
 
 log "creating a vendor inside the web container"
