@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import { test } from "@playwright/test";
-import { createAccount, DEMO, demoNpz, expect, signIn } from "./vendor-helpers";
+import { createAccount, DEMO, demoNpz, expect, expectAccessible, screenshot, signIn } from "./vendor-helpers";
 
 // Two engineers of one model vendor: one submits for their organisation through the site, the
 // other (a member too) can open the unpublished result, an outsider cannot.
@@ -24,6 +24,9 @@ test("a vendor submits for their organisation; fellow members see the unpublishe
   await page.getByRole("button", { name: "Switch" }).click();
   await expect(page).toHaveURL(new RegExp(`org=${slug}`));
   await expect(page.getByTestId("quota-line")).toContainText(`As Labs ${slug}, you can start`);
+  await expect(page.getByText(`Results stay private to the members of Labs ${slug} and the maintainers`)).toBeVisible();
+  await expectAccessible(page);
+  await screenshot(page, "org-submit-as");
   await page.getByLabel("Embeddings (.npz) or ranking file (.jsonl)").setInputFiles(file);
   await expect(page.getByTestId("check-verdict")).toContainText("The file passed the check");
   await page.getByLabel(/Model name/).fill(`org-embedder-${slug}`);
@@ -40,6 +43,7 @@ test("a vendor submits for their organisation; fellow members see the unpublishe
   await signIn(bobPage, bob, `/submissions/${id}`);
   await expect(bobPage.getByTestId("submitted-by")).toHaveText(` · submitted by Labs ${slug}`, );
   await expect(bobPage.getByRole("note")).toContainText(`only its owner, the members of Labs ${slug} and maintainers can see this page`);
+  await screenshot(bobPage, "org-model-page-member");
 
   // Someone outside the organisation gets the same answer as for a submission that does not exist.
   const outPage = await (await browser.newContext()).newPage();
