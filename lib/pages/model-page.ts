@@ -7,7 +7,7 @@ import { db } from "@/lib/db/client";
 import { getSubmission, type SubmissionView } from "@/lib/submissions/get-submission";
 import { histogram, type Bin } from "./histogram";
 import { toModelQueryRows, type ModelQueryRow } from "./model-queries";
-import { VersionedMemo } from "./versioned-memo";
+import { VersionedMemo } from "@/lib/db/versioned-memo";
 
 export interface ModelReview {
   verified: boolean;

@@ -3,6 +3,7 @@
 // per-domain exec@1 of every published system (Figure 6b). Only published systems are ever
 // read here, whoever is looking.
 import { db } from "@/lib/db/client";
+import { VersionedMemo } from "@/lib/db/versioned-memo";
 import type { DomainExec } from "@/lib/analysis/per-domain";
 import { loadVersionAnalysis } from "@/lib/leaderboard/load-version-analysis";
 import type { ResolvedVersion } from "@/lib/leaderboard/resolve-version";
@@ -36,35 +37,74 @@ export interface QueryBrowserData {
   heatmap: HeatmapRow[];
 }
 
-export async function getQueryBrowser(slug: string, version?: string): Promise<QueryBrowserData> {
-  const a = await loadVersionAnalysis(slug, version);
-  const ids = a.published.map((p) => p.submissionId);
-  const [queries, distractors, perDomain] = await Promise.all([
-    db().query.findMany({ where: { versionId: a.version.id }, orderBy: { position: "asc" }, select: { queryId: true, functionName: true, domain: true, text: true } }),
-    db().corpusItem.findMany({ where: { versionId: a.version.id, role: "distractor" }, select: { queryId: true, bugType: true } }),
-    ids.length === 0
-      ? Promise.resolve([] as { submission_id: string; per_domain: DomainExec[] | null }[])
-      : // Only the small perDomain member of each stored analysis, not its per-query records.
-        db().$queryRaw<{ submission_id: string; per_domain: DomainExec[] | null }[]>`
-          SELECT submission_id::text AS submission_id, payload->'perDomain' AS per_domain
-          FROM submission_analyses WHERE submission_id = ANY(${ids}::uuid[])`,
+interface VersionQueries {
+  queries: { queryId: string; functionName: string; domain: string; text: string; bugTypes: string[] }[];
+  domains: string[];
+  bugTypes: string[];
+}
+
+// A version's queries and their distractors' bug types never change (versions are immutable):
+// read once per version and process. The key still carries the version's counts.
+const versionQueriesMemo = new VersionedMemo<VersionQueries>(8);
+// Each published system's per-domain exec@1, per submission while its analysis row is unchanged
+// (its xmin changes with every re-score; a re-run deletes it).
+const perDomainMemo = new VersionedMemo<DomainExec[]>(256);
+
+async function loadVersionQueries(versionId: number): Promise<VersionQueries> {
+  const [queries, distractors] = await Promise.all([
+    db().query.findMany({ where: { versionId }, orderBy: { position: "asc" }, select: { queryId: true, functionName: true, domain: true, text: true } }),
+    db().corpusItem.findMany({ where: { versionId, role: "distractor" }, select: { queryId: true, bugType: true } }),
   ]);
-  const solved = new Map((a.payload?.difficulty.perQuery ?? []).map((q) => [q.queryId, q.solvedBy]));
   const bugs = new Map<string, Set<string>>();
   for (const d of distractors) {
     if (!bugs.has(d.queryId)) bugs.set(d.queryId, new Set());
     bugs.get(d.queryId)!.add(d.bugType ?? "unspecified");
   }
-  const byId = new Map(perDomain.map((r) => [r.submission_id, r.per_domain ?? []]));
+  return {
+    queries: queries.map((q) => ({ ...q, bugTypes: [...(bugs.get(q.queryId) ?? [])].sort() })),
+    domains: [...new Set(queries.map((q) => q.domain))].sort(),
+    bugTypes: [...new Set(distractors.map((x) => x.bugType ?? "unspecified"))].sort(),
+  };
+}
+
+/** Per-domain exec@1 of each submission that has an analysis; only the misses are read. */
+async function loadPerDomain(ids: string[]): Promise<Map<string, DomainExec[]>> {
+  if (ids.length === 0) return new Map();
+  const stamps = await db().$queryRaw<{ submission_id: string; stamp: string }[]>`
+    SELECT submission_id::text AS submission_id,
+           xmin::text || ':' || engine_version || ':' || to_char(computed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US') AS stamp
+    FROM submission_analyses WHERE submission_id = ANY(${ids}::uuid[])`;
+  const missing = stamps.filter((r) => !perDomainMemo.has(r.submission_id, r.stamp)).map((r) => r.submission_id);
+  // Only the small perDomain member of each stored analysis, not its per-query records.
+  const fresh = missing.length === 0
+    ? new Map<string, DomainExec[]>()
+    : new Map(
+        (
+          await db().$queryRaw<{ submission_id: string; per_domain: DomainExec[] | null }[]>`
+            SELECT submission_id::text AS submission_id, payload->'perDomain' AS per_domain
+            FROM submission_analyses WHERE submission_id = ANY(${missing}::uuid[])`
+        ).map((r) => [r.submission_id, r.per_domain ?? []]),
+      );
+  const out = new Map<string, DomainExec[]>();
+  for (const r of stamps) out.set(r.submission_id, await perDomainMemo.get(r.submission_id, r.stamp, async () => fresh.get(r.submission_id) ?? []));
+  return out;
+}
+
+export async function getQueryBrowser(slug: string, version?: string): Promise<QueryBrowserData> {
+  const a = await loadVersionAnalysis(slug, version);
+  const ids = a.published.map((p) => p.submissionId);
+  const v = a.version;
+  const [vq, byId] = await Promise.all([versionQueriesMemo.get(String(v.id), `${v.queries}:${v.corpus}`, () => loadVersionQueries(v.id)), loadPerDomain(ids)]);
+  const solved = new Map((a.payload?.difficulty.perQuery ?? []).map((q) => [q.queryId, q.solvedBy]));
   const d = a.payload?.difficulty;
   return {
     version: a.version,
     systems: a.systems.length,
     stale: a.stale,
     difficulty: d ? { histogram: d.histogram, solvedByNone: d.solvedByNone, solvedByAll: d.solvedByAll, median: d.median, mean: d.mean } : null,
-    queries: queries.map((q) => ({ ...q, solvedBy: solved.get(q.queryId) ?? null, bugTypes: [...(bugs.get(q.queryId) ?? [])].sort() })),
-    domains: [...new Set(queries.map((q) => q.domain))].sort(),
-    bugTypes: [...new Set(distractors.map((x) => x.bugType ?? "unspecified"))].sort(),
+    queries: vq.queries.map((q) => ({ ...q, solvedBy: solved.get(q.queryId) ?? null })),
+    domains: vq.domains,
+    bugTypes: vq.bugTypes,
     heatmap: a.published.map((p) => ({ submissionId: p.submissionId, model: p.model, cells: new Map((byId.get(p.submissionId) ?? []).map((c) => [c.domain, c])) })),
   };
 }

@@ -7,7 +7,8 @@ import { createUser } from "@/lib/auth/create-user";
 import type { Principal } from "@/lib/auth/principal";
 import { db, disconnectDb } from "@/lib/db/client";
 import { getModelPage, modelPageMemo } from "@/lib/pages/model-page";
-import { VersionedMemo } from "@/lib/pages/versioned-memo";
+import { getQueryBrowser } from "@/lib/pages/query-browser";
+import { VersionedMemo } from "@/lib/db/versioned-memo";
 import { closeQueue } from "@/lib/queue/enqueue";
 import { hideSubmission } from "@/lib/review/hide-submission";
 import { publishReviewedSubmission } from "@/lib/review/publish-reviewed-submission";
@@ -39,6 +40,7 @@ describe("VersionedMemo", () => {
 describe("model page memo never serves stale numbers", () => {
   const tag = crypto.randomUUID().slice(0, 8);
   let benchmarkId: number;
+  let versionId: number;
   let id: string;
   const actor = operatorActor("page-memo test");
 
@@ -49,7 +51,7 @@ describe("model page memo never serves stale numbers", () => {
       missAttribution: { marker: canonicalRank },
       similarityGap: {},
       deception: {},
-      perDomain: [],
+      perDomain: [{ domain, queries: 2, solved: 1, exec1: { available: true, value: canonicalRank / 10, ci95: [0, 1] } }],
       poolDensity: {},
       perQuery: ["q1", "q2"].map((queryId, i) => ({
         queryId,
@@ -68,6 +70,7 @@ describe("model page memo never serves stale numbers", () => {
     const b = await db().benchmark.create({ data: { slug: `memo-${tag}`, name: "memo test", description: "", license: "none" } });
     benchmarkId = b.id;
     const v = await db().benchmarkVersion.create({ data: { benchmarkId, version: "1", description: "", sourceSha256: "0".repeat(64), queryCount: 2, corpusCount: 2 } });
+    versionId = v.id;
     await db().query.createMany({
       data: ["q1", "q2"].map((queryId, position) => ({ versionId: v.id, queryId, position, functionName: `fn_${queryId}`, domain: "strings", text: "t", tests: [], testsHash: "h", correctCorpusIds: [`${queryId}-c`] })),
     });
@@ -127,5 +130,39 @@ describe("model page memo never serves stale numbers", () => {
     expect((await getModelPage(id, maintainer)).queries.map((q) => q.canonicalRank)).toEqual([5, 6]);
     await publishReviewedSubmission(actor, id);
     expect(await ranks()).toEqual([5, 6]);
+  });
+
+  // The query browser memoizes the version's queries, each system's per-domain exec@1 and the
+  // version's statistics; publications, hides, re-scores and recomputes show at once.
+  const browser = async () => {
+    const b = await getQueryBrowser(`memo-${tag}`, "1");
+    return {
+      rows: b.heatmap.map((r) => { const e = r.cells.get("strings")?.exec1; return e?.available ? e.value : null; }),
+      solvedBy: b.queries.map((q) => q.solvedBy),
+      names: b.queries.map((q) => q.functionName),
+    };
+  };
+  const storeVersionStats = (solvedBy: number[]) =>
+    db().versionAnalysis.upsert({
+      where: { versionId },
+      create: { versionId, engineVersion: 1, submissionIds: [id], payload: { bootstrap: {}, tieGroups: [], difficulty: { systems: 1, perQuery: solvedBy.map((n, i) => ({ queryId: `q${i + 1}`, solvedBy: n })), histogram: [0, 2], solvedByNone: 0, solvedByAll: 2, median: 1, mean: 1 } } },
+      update: { submissionIds: [id], payload: { bootstrap: {}, tieGroups: [], difficulty: { systems: 1, perQuery: solvedBy.map((n, i) => ({ queryId: `q${i + 1}`, solvedBy: n })), histogram: [0, 2], solvedByNone: 0, solvedByAll: 2, median: 1, mean: 1 } }, computedAt: new Date() },
+    });
+
+  it("query browser: re-scores, hides, publications and recomputed statistics show at once", async () => {
+    expect(await browser()).toEqual({ rows: [0.5], solvedBy: [null, null], names: ["fn_q1", "fn_q2"] });
+    await db().$transaction((tx) => storeSubmissionAnalysis(tx, id, payload(8)));
+    expect((await browser()).rows).toEqual([0.8]);
+    await storeVersionStats([1, 0]);
+    expect((await browser()).solvedBy).toEqual([1, 0]);
+    await storeVersionStats([0, 1]);
+    expect((await browser()).solvedBy).toEqual([0, 1]);
+    // Written in place without touching computed_at: still seen (the row's xmin changed).
+    await db().$executeRaw`UPDATE version_analyses SET payload = jsonb_set(payload, '{difficulty,perQuery,0,solvedBy}', '1') WHERE version_id = ${versionId}`;
+    expect((await browser()).solvedBy).toEqual([1, 1]);
+    await hideSubmission(actor, id, { reason: "checking" });
+    expect((await browser()).rows).toEqual([]);
+    await publishReviewedSubmission(actor, id);
+    expect((await browser()).rows).toEqual([0.8]);
   });
 });

@@ -31,6 +31,11 @@ export class VersionedMemo<V> {
     return value;
   }
 
+  /** Whether get(id, stamp) would answer from memory (does not count as a use). */
+  has(id: string, stamp: string): boolean {
+    return this.entries.get(id)?.stamp === stamp;
+  }
+
   clear(): void {
     this.entries.clear();
   }
