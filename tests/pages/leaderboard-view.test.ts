@@ -14,6 +14,7 @@ function row(n: number, model: string, exec: number[], extra: Partial<Leaderboar
     submissionId: id(n),
     model,
     provider: "Lab A",
+    organisation: null,
     similarity: "cosine",
     dims: 768,
     openWeights: null,
@@ -133,7 +134,8 @@ describe("leaderboard downloads", () => {
   it("hold exactly the rows, order and columns shown", () => {
     const v = view({ k: "5", sort: "exec3", provider: "Lab A" });
     const csv = leaderboardCsv(v).trimEnd().split("\r\n");
-    expect(csv[0].split(",").slice(10)).toEqual(v.columns.flatMap((c) => [c.label, `${c.label}_ci_low`, `${c.label}_ci_high`]));
+    expect(csv[0].split(",").slice(3, 5)).toEqual(["provider", "organisation"]);
+    expect(csv[0].split(",").slice(11)).toEqual(v.columns.flatMap((c) => [c.label, `${c.label}_ci_low`, `${c.label}_ci_high`]));
     expect(csv.slice(1).map((l) => l.split(",")[2])).toEqual(v.rows.map((r) => r.model));
     expect(csv[1]).toContain("0.800000,0.780000,0.820000"); // alpha's exec@3 and its interval
     const gamma = csv.find((l) => l.includes("gamma"))!;
@@ -142,6 +144,15 @@ describe("leaderboard downloads", () => {
     expect(json.rows.map((r) => r.model)).toEqual(v.rows.map((r) => r.model));
     expect(Object.keys(json.rows[0].metrics)).toEqual(["exec@1", "exec@3", "exec@5", "exec@10", "execp@5", "nDCG@5"]);
     expect(json.filters.provider).toBe("Lab A");
+  });
+
+  it("name the organisation a submission was made for (empty for a personal one)", () => {
+    const withOrg: Leaderboard = { ...board, rows: [row(1, "org-model", [0.5, 0.6, 0.7, 0.8], { organisation: "Acme AI" }), row(2, "solo", [0.1, 0.2, 0.3, 0.4])] };
+    const v = buildLeaderboardView(withOrg, null, DEFAULT_PARAMS);
+    const [, first, second] = leaderboardCsv(v).trimEnd().split("\r\n");
+    expect(first.split(",").slice(2, 5)).toEqual(["org-model", row(1, "", []).provider, "Acme AI"]);
+    expect(second.split(",")[4]).toBe("");
+    expect(leaderboardJson(v).rows.map((r) => r.organisation)).toEqual(["Acme AI", null]);
   });
 
   it("quotes CSV cells that hold commas or quotes", () => {
