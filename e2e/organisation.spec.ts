@@ -44,6 +44,9 @@ test("a vendor submits for their organisation; fellow members see the unpublishe
   await expect(bobPage.getByTestId("submitted-by")).toHaveText(` · submitted by Labs ${slug}`, );
   await expect(bobPage.getByRole("note")).toContainText(`only its owner, the members of Labs ${slug} and maintainers can see this page`);
   await screenshot(bobPage, "org-model-page-member");
+  const queryId = JSON.parse(fs.readFileSync("benchmarks/demo/queries.jsonl", "utf8").split("\n")[0]).query_id as string;
+  await bobPage.goto(`/submissions/${id}/queries/${queryId}`);
+  await expect(bobPage.getByText(`scored: visible to its owner, the members of Labs ${slug} and maintainers only`)).toBeVisible();
 
   // Someone outside the organisation gets the same answer as for a submission that does not exist.
   const outPage = await (await browser.newContext()).newPage();

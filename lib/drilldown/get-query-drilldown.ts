@@ -23,7 +23,17 @@ export interface DrilldownSnippet {
 }
 
 export interface QueryDrilldown {
-  submission: { id: string; model: string; provider: string; similarity: string; status: string; benchmark: string; version: string };
+  submission: {
+    id: string;
+    model: string;
+    provider: string;
+    similarity: string;
+    status: string;
+    benchmark: string;
+    version: string;
+    /** The organisation it was submitted for (display name), or null: personal. */
+    organisation: string | null;
+  };
   query: { queryId: string; functionName: string; domain: string; text: string; tests: string[] };
   top: DrilldownSnippet[];
   execAtK: Record<"1" | "3" | "5" | "10", boolean>;
@@ -42,6 +52,7 @@ export async function getQueryDrilldown(submissionId: string, queryId: string, v
       id: true,
       userId: true,
       organisationId: true,
+      organisation: { select: { name: true } },
       status: true,
       modelName: true,
       provider: true,
@@ -123,6 +134,7 @@ export async function getQueryDrilldown(submissionId: string, queryId: string, v
       status: sub.status,
       benchmark: sub.version.benchmark.slug,
       version: sub.version.version,
+      organisation: sub.organisation?.name ?? null,
     },
     query: { queryId: query.queryId, functionName: query.functionName, domain: query.domain, text: query.text, tests: query.tests },
     top,

@@ -76,7 +76,11 @@ export default async function QueryDrilldownPage({
             <span className="text-slate-600">
               under <span className="font-medium text-slate-900">{d.submission.model}</span> ({d.submission.provider})
             </span>
-            {d.submission.status !== "published" && <Badge tone="info">{d.submission.status}: visible to its owner and maintainers only</Badge>}
+            {d.submission.status !== "published" && (
+              <Badge tone="info">
+                {d.submission.status}: visible to its owner{d.submission.organisation ? `, the members of ${d.submission.organisation}` : ""} and maintainers only
+              </Badge>
+            )}
           </div>
         </div>
         <p className="mt-2 text-slate-800">{d.query.text}</p>
