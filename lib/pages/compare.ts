@@ -7,7 +7,9 @@
 // saying whether it exists.
 import { insiderSubmissionsWhere } from "@/lib/auth/policies";
 import type { Principal } from "@/lib/auth/principal";
+import crypto from "node:crypto";
 import { db } from "@/lib/db/client";
+import { VersionedMemo } from "@/lib/db/versioned-memo";
 import { listPublishedInOrder } from "@/lib/leaderboard/list-published";
 import { discordantCounts } from "@/lib/leaderboard/pairwise";
 import { resolveVersion, type ResolvedVersion } from "@/lib/leaderboard/resolve-version";
@@ -85,8 +87,18 @@ async function loadSolved(ids: string[], k: readonly number[]): Promise<Map<stri
 }
 
 /** Every unordered pair of `systems` (in the given order) at every k. */
-export function comparePairsAt(systems: readonly { candidate: CompareCandidate; solved: Record<number, Uint8Array> }[], ks: readonly number[] = COMPARE_KS): ComparedPair[] {
+export function comparePairsAt(
+  systems: readonly { candidate: CompareCandidate; solved: Record<number, Uint8Array> }[],
+  ks: readonly number[] = COMPARE_KS,
+  /** The statistics of each pair in this order when already known (memoized): only names them. */
+  known?: readonly PairAtK[][],
+): ComparedPair[] {
   if (systems.length < 2) return [];
+  if (known) {
+    const named: ComparedPair[] = [];
+    for (let i = 0; i < systems.length; i++) for (let j = i + 1; j < systems.length; j++) named.push({ a: systems[i].candidate, b: systems[j].candidate, byK: known[named.length] });
+    return named;
+  }
   const columns = systems.flatMap((s) => ks.map((k) => Float64Array.from(s.solved[k])));
   const replicates = bootstrapReplicateMeans(columns);
   const mean = (c: Float64Array) => c.reduce((x, y) => x + y, 0) / c.length;
@@ -112,6 +124,21 @@ export function comparePairsAt(systems: readonly { candidate: CompareCandidate; 
   return pairs;
 }
 
+// The paired statistics depend on nothing but the pass vectors (5,000 bootstrap resamples of
+// every column: most of the page's server time), so they are memoized by a hash of exactly
+// those vectors: a re-score that changes any of them is a different key.
+const pairStatsMemo = new VersionedMemo<PairAtK[][]>(128);
+// A version's queries in benchmark order; versions are immutable.
+const versionQueriesMemo = new VersionedMemo<CompareQuery[]>(8);
+
+function pairStats(systems: readonly { candidate: CompareCandidate; solved: Record<number, Uint8Array> }[]): Promise<ComparedPair[]> {
+  const h = crypto.createHash("sha256");
+  for (const s of systems) for (const k of COMPARE_KS) h.update(`${k}:${s.solved[k].length};`).update(s.solved[k]);
+  return pairStatsMemo
+    .get(h.digest("hex"), "", async () => comparePairsAt(systems).map((p) => p.byK))
+    .then((byK) => comparePairsAt(systems, COMPARE_KS, byK));
+}
+
 export async function getCompare(slug: string, version: string, requested: readonly string[], viewer: Principal | null): Promise<CompareData> {
   const v = await resolveVersion(slug, version);
   const candidates = await candidatesFor(v.id, viewer);
@@ -122,7 +149,9 @@ export async function getCompare(slug: string, version: string, requested: reado
   const [solved, queries] = await Promise.all([
     loadSolved(selected.map((s) => s.submissionId), COMPARE_KS),
     selected.length >= 2
-      ? db().query.findMany({ where: { versionId: v.id }, orderBy: { position: "asc" }, select: { queryId: true, functionName: true, domain: true } })
+      ? versionQueriesMemo.get(String(v.id), `${v.queries}:${v.corpus}`, () =>
+          db().query.findMany({ where: { versionId: v.id }, orderBy: { position: "asc" }, select: { queryId: true, functionName: true, domain: true } }),
+        )
       : Promise.resolve([] as CompareQuery[]),
   ]);
   // A selected submission without rankings (not scored yet) cannot be compared.
@@ -131,7 +160,7 @@ export async function getCompare(slug: string, version: string, requested: reado
     version: v,
     candidates,
     selected: usable,
-    pairs: comparePairsAt(usable.map((s) => ({ candidate: s, solved: solved.get(s.submissionId)! }))),
+    pairs: await pairStats(usable.map((s) => ({ candidate: s, solved: solved.get(s.submissionId)! }))),
     solved,
     queries,
   };
