@@ -52,7 +52,7 @@ export function DomainHeatmap({ rows, domains }: { rows: HeatmapRow[]; domains: 
                 }
                 const label = `${r.model}, ${humanize(d)}: exec@1 ${c.exec1.value.toFixed(3)} [${c.exec1.ci95[0].toFixed(3)}, ${c.exec1.ci95[1].toFixed(3)}], ${c.solved} of ${c.queries} queries`;
                 return (
-                  <td key={d} className="p-0 text-center tabular-nums" style={{ background: shade(c.exec1.value, max) }}>
+                  <td key={d} className="hm-cell" style={{ background: shade(c.exec1.value, max) }}>
                     <Link href={`/submissions/${r.submissionId}?domain=${encodeURIComponent(d)}#queries`} title={label} className="hm-link">
                       {c.exec1.value.toFixed(2)}
                     </Link>

@@ -52,7 +52,7 @@ export function QueryList({ rows, systems, slug, version }: { rows: BrowserQuery
               <td className="py-2">
                 <ul className="flex flex-wrap gap-1" aria-label="bug types">
                   {q.bugTypes.map((b) => (
-                    <li key={b} className="rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-700">
+                    <li key={b} className="chip">
                       {bugLabel(b)}
                     </li>
                   ))}

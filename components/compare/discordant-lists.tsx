@@ -18,16 +18,16 @@ function List({ title, queries, solver, other, allHref }: { title: string; queri
       ) : (
         <ul className="max-h-96 divide-y divide-slate-100 overflow-y-auto rounded-lg border border-slate-200 text-sm">
           {shown.map((q) => (
-            <li key={q.queryId} className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-0.5 px-3 py-1.5">
+            <li key={q.queryId} className="dl-row">
               <span className="min-w-0">
-                <span className="break-all font-mono text-slate-900">{q.functionName}</span> <span className="text-xs text-slate-500">{humanize(q.domain)}</span>
+                <span className="dl-fn">{q.functionName}</span> <span className="dl-dom">{humanize(q.domain)}</span>
               </span>
               <span className="flex gap-3 text-xs">
-                <Link href={drilldownPath(solver.submissionId, q.queryId)} className="text-emerald-800 underline underline-offset-2" aria-label={`${q.functionName} under ${solver.model} (solves it)`}>
-                  {solver.model} ✓
+                <Link href={drilldownPath(solver.submissionId, q.queryId)} className="dl-yes" aria-label={`${q.functionName} under ${solver.model} (solves it)`}>
+                  {`${solver.model} ✓`}
                 </Link>
-                <Link href={drilldownPath(other.submissionId, q.queryId)} className="text-rose-800 underline underline-offset-2" aria-label={`${q.functionName} under ${other.model} (misses it)`}>
-                  {other.model} ✗
+                <Link href={drilldownPath(other.submissionId, q.queryId)} className="dl-no" aria-label={`${q.functionName} under ${other.model} (misses it)`}>
+                  {`${other.model} ✗`}
                 </Link>
               </span>
             </li>

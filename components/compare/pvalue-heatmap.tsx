@@ -1,4 +1,5 @@
 import type { PValueMatrix } from "@/lib/pages/pvalue-matrix";
+import { renderStaticMarkup } from "@/lib/pages/static-markup";
 import { ScrollBox } from "@/components/ui/scroll-box";
 
 // Shade by evidence against "no difference" (classes pv-0 pv-1 pv-2 pv-3 in globals.css): darker for
@@ -12,9 +13,16 @@ const short = (p: number) => (p < 0.001 ? "<.001" : p.toFixed(p < 0.01 ? 3 : 2).
 
 // Exact McNemar p of exec@k for every pair of published systems (rows and columns in
 // leaderboard order); ▲ means the row system solves more queries than the column system.
-export function PValueHeatmap({ m, k, highlight }: { m: PValueMatrix; k: number; highlight: Set<string> }) {
+// Plain markup without client components (one cell per pair of published systems: 625 at 25
+// systems), so it goes to the page as one HTML string rather than thousands of React nodes in
+// the page's payload; what the reader gets is the same markup.
+export function PValueHeatmap(props: { m: PValueMatrix; k: number; highlight: Set<string> }) {
+  return <div className="space-y-2" dangerouslySetInnerHTML={{ __html: renderStaticMarkup(<HeatmapBody {...props} />) }} />;
+}
+
+export function HeatmapBody({ m, k, highlight }: { m: PValueMatrix; k: number; highlight: Set<string> }) {
   return (
-    <div className="space-y-2">
+    <>
       <ScrollBox label="p-value heatmap" className="max-h-[36rem] overflow-y-auto">
         <table className="border-separate border-spacing-px text-[11px]" data-testid="pvalue-heatmap">
           <caption className="sr-only">Exact McNemar p-values of exec@{k} between published systems</caption>
@@ -72,6 +80,6 @@ export function PValueHeatmap({ m, k, highlight }: { m: PValueMatrix; k: number;
         ))}
         <span>▲ row solves more queries than column, ▼ fewer. No multiple-comparison correction.</span>
       </p>
-    </div>
+    </>
   );
 }

@@ -2,6 +2,7 @@ import { createElement as h, Fragment } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { ApiReference, type ApiDocument } from "@/app/docs/api/reference";
+import { HeatmapBody, PValueHeatmap } from "@/components/compare/pvalue-heatmap";
 import { buildOpenApiDocument } from "@/lib/openapi/build-document";
 import { renderStaticMarkup } from "@/lib/pages/static-markup";
 
@@ -13,6 +14,15 @@ describe("static markup", () => {
     const mine = renderStaticMarkup(el);
     expect(mine.length).toBeGreaterThan(100_000);
     expect(mine).toBe(renderToStaticMarkup(el));
+  });
+
+  it("the compare page's p-value heatmap is the same markup React renders for it", () => {
+    const systems = ["a", "b", "c"].map((id) => ({ submissionId: id, model: `model <${id}> & "co"` }));
+    const m = { systems, p: [[null, 0.0004, 0.2], [0.0004, null, null], [0.2, null, null]], sign: [[0, 1, -1], [-1, 0, 0], [1, 0, 0]], stale: false };
+    const props = { m, k: 1, highlight: new Set(["a", "c"]) };
+    const html = renderToStaticMarkup(h(PValueHeatmap, props));
+    expect(html).toBe(`<div class="space-y-2">${renderToStaticMarkup(h(HeatmapBody, props))}</div>`);
+    expect(html).toContain("&lt;.001");
   });
 
   it("escapes text and attributes and handles fragments, arrays, booleans and void elements as React does", () => {
