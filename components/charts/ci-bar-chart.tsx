@@ -1,6 +1,7 @@
 "use client";
 
 import { Bar, CartesianGrid, Cell, ComposedChart, ErrorBar, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { useHydrated } from "./use-hydrated";
 import { useNarrow } from "./use-narrow";
 
 export interface CiBar {
@@ -28,6 +29,7 @@ export function CiBarChart({
   refs?: { x: number; label: string }[];
   axisLabel: string;
 }) {
+  const hydrated = useHydrated();
   const narrow = useNarrow();
   const fmt = (v: number) => (percent ? `${(v * 100).toFixed(1)}%` : v.toFixed(3));
   const data = bars.map((b) => ({ ...b, err: [b.value - b.ci[0], b.ci[1] - b.value] as [number, number] }));
@@ -35,36 +37,38 @@ export function CiBarChart({
   const ticks = Array.from({ length: 5 }, (_, i) => (max * i) / 4);
   return (
     <div style={{ height }} className="w-full overflow-hidden">
-      <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 640, height }}>
-        <ComposedChart data={data} layout="vertical" margin={{ top: 16, right: 20, bottom: 24, left: 4 }} barCategoryGap={6}>
-          <CartesianGrid stroke="#e2e8f0" horizontal={false} />
-          <XAxis
-            type="number"
-            domain={[0, max]}
-            ticks={ticks}
-            tickFormatter={(v: number) => (percent ? `${Math.round(v * 100)}%` : String(Number(v.toFixed(2))))}
-            tick={{ fontSize: 11, fill: "#475569" }}
-            label={{ value: axisLabel, position: "insideBottom", offset: -14, fontSize: 11, fill: "#334155" }}
-          />
-          <YAxis type="category" dataKey="label" width={narrow ? 110 : 160} interval={0} tick={{ fontSize: narrow ? 10 : 11, fill: "#1e293b" }} />
-          <Tooltip
-            cursor={{ fill: "#f1f5f9" }}
-            formatter={(_v, _n, item) => {
-              const b = item.payload as CiBar;
-              return [`${fmt(b.value)} [${fmt(b.ci[0])}, ${fmt(b.ci[1])}]`, "95% CI"];
-            }}
-          />
-          {refs.map((r) => (
-            <ReferenceLine key={r.label} x={r.x} stroke="#334155" strokeDasharray="4 3" label={{ value: r.label, position: "top", fontSize: 10, fill: "#334155" }} />
-          ))}
-          <Bar dataKey="value" isAnimationActive={false}>
-            {data.map((b) => (
-              <Cell key={b.label} fill={b.muted ? "#cbd5e1" : "#38bdf8"} />
+      {hydrated && (
+        <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 640, height }}>
+          <ComposedChart data={data} layout="vertical" margin={{ top: 16, right: 20, bottom: 24, left: 4 }} barCategoryGap={6}>
+            <CartesianGrid stroke="#e2e8f0" horizontal={false} />
+            <XAxis
+              type="number"
+              domain={[0, max]}
+              ticks={ticks}
+              tickFormatter={(v: number) => (percent ? `${Math.round(v * 100)}%` : String(Number(v.toFixed(2))))}
+              tick={{ fontSize: 11, fill: "#475569" }}
+              label={{ value: axisLabel, position: "insideBottom", offset: -14, fontSize: 11, fill: "#334155" }}
+            />
+            <YAxis type="category" dataKey="label" width={narrow ? 110 : 160} interval={0} tick={{ fontSize: narrow ? 10 : 11, fill: "#1e293b" }} />
+            <Tooltip
+              cursor={{ fill: "#f1f5f9" }}
+              formatter={(_v, _n, item) => {
+                const b = item.payload as CiBar;
+                return [`${fmt(b.value)} [${fmt(b.ci[0])}, ${fmt(b.ci[1])}]`, "95% CI"];
+              }}
+            />
+            {refs.map((r) => (
+              <ReferenceLine key={r.label} x={r.x} stroke="#334155" strokeDasharray="4 3" label={{ value: r.label, position: "top", fontSize: 10, fill: "#334155" }} />
             ))}
-            <ErrorBar dataKey="err" direction="x" width={6} stroke="#0f172a" strokeWidth={1.2} />
-          </Bar>
-        </ComposedChart>
-      </ResponsiveContainer>
+            <Bar dataKey="value" isAnimationActive={false}>
+              {data.map((b) => (
+                <Cell key={b.label} fill={b.muted ? "#cbd5e1" : "#38bdf8"} />
+              ))}
+              <ErrorBar dataKey="err" direction="x" width={6} stroke="#0f172a" strokeWidth={1.2} />
+            </Bar>
+          </ComposedChart>
+        </ResponsiveContainer>
+      )}
     </div>
   );
 }

@@ -2,6 +2,7 @@
 
 import { useNarrow } from "./use-narrow";
 import { Bar, CartesianGrid, Cell, ComposedChart, ErrorBar, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { useHydrated } from "./use-hydrated";
 
 export interface Figure2Point {
   id: string;
@@ -26,6 +27,7 @@ function Diamond(props: { cx?: number; cy?: number }) {
 // per system in exec@1 order. Baselines are grey and hatched-free but labelled in the name;
 // selected systems are drawn darker and marked with "●" in their label.
 export function Figure2Chart({ points }: { points: Figure2Point[] }) {
+  const hydrated = useHydrated();
   const data = points.map((p) => ({
     ...p,
     label: `${p.selected ? "● " : ""}${p.name}${p.baseline ? " (baseline)" : ""}`,
@@ -35,34 +37,36 @@ export function Figure2Chart({ points }: { points: Figure2Point[] }) {
   const height = 56 + ROW * data.length;
   return (
     <div style={{ height }} className="w-full overflow-hidden">
-      <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 880, height }}>
-        <ComposedChart data={data} layout="vertical" margin={{ top: 4, right: 16, bottom: 24, left: 4 }} barCategoryGap={5}>
-          <CartesianGrid stroke="#e2e8f0" horizontal={false} />
-          <XAxis
-            type="number"
-            domain={[0, 1]}
-            ticks={narrow ? [0, 0.5, 1] : [0, 0.2, 0.4, 0.6, 0.8, 1]}
-            tick={{ fontSize: 11, fill: "#475569" }}
-            label={{ value: "exec@1 (bars, 95% CI) · exec@5 (◆)", position: "insideBottom", offset: -14, fontSize: 11, fill: "#334155" }}
-          />
-          <YAxis type="category" dataKey="label" width={narrow ? 104 : 170} interval={0} tick={{ fontSize: narrow ? 9.5 : 11, fill: "#1e293b" }} />
-          <Tooltip
-            cursor={{ fill: "#f1f5f9" }}
-            formatter={(value, name, item) => {
-              const p = item.payload as (typeof data)[number];
-              if (name === "exec@1") return [`${p.exec1.toFixed(3)} [${p.ci[0].toFixed(3)}, ${p.ci[1].toFixed(3)}]`, "exec@1 (95% CI)"];
-              return [Number(value).toFixed(3), String(name)];
-            }}
-          />
-          <Bar dataKey="exec1" name="exec@1" isAnimationActive={false}>
-            {data.map((p) => (
-              <Cell key={p.id} fill={p.baseline ? "#94a3b8" : p.selected ? "#047857" : "#34d399"} />
-            ))}
-            <ErrorBar dataKey="err" direction="x" width={6} stroke="#0f172a" strokeWidth={1.2} />
-          </Bar>
-          <Line dataKey="exec5" name="exec@5" stroke="none" isAnimationActive={false} dot={<Diamond />} activeDot={false} legendType="diamond" />
-        </ComposedChart>
-      </ResponsiveContainer>
+      {hydrated && (
+        <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 880, height }}>
+          <ComposedChart data={data} layout="vertical" margin={{ top: 4, right: 16, bottom: 24, left: 4 }} barCategoryGap={5}>
+            <CartesianGrid stroke="#e2e8f0" horizontal={false} />
+            <XAxis
+              type="number"
+              domain={[0, 1]}
+              ticks={narrow ? [0, 0.5, 1] : [0, 0.2, 0.4, 0.6, 0.8, 1]}
+              tick={{ fontSize: 11, fill: "#475569" }}
+              label={{ value: "exec@1 (bars, 95% CI) · exec@5 (◆)", position: "insideBottom", offset: -14, fontSize: 11, fill: "#334155" }}
+            />
+            <YAxis type="category" dataKey="label" width={narrow ? 104 : 170} interval={0} tick={{ fontSize: narrow ? 9.5 : 11, fill: "#1e293b" }} />
+            <Tooltip
+              cursor={{ fill: "#f1f5f9" }}
+              formatter={(value, name, item) => {
+                const p = item.payload as (typeof data)[number];
+                if (name === "exec@1") return [`${p.exec1.toFixed(3)} [${p.ci[0].toFixed(3)}, ${p.ci[1].toFixed(3)}]`, "exec@1 (95% CI)"];
+                return [Number(value).toFixed(3), String(name)];
+              }}
+            />
+            <Bar dataKey="exec1" name="exec@1" isAnimationActive={false}>
+              {data.map((p) => (
+                <Cell key={p.id} fill={p.baseline ? "#94a3b8" : p.selected ? "#047857" : "#34d399"} />
+              ))}
+              <ErrorBar dataKey="err" direction="x" width={6} stroke="#0f172a" strokeWidth={1.2} />
+            </Bar>
+            <Line dataKey="exec5" name="exec@5" stroke="none" isAnimationActive={false} dot={<Diamond />} activeDot={false} legendType="diamond" />
+          </ComposedChart>
+        </ResponsiveContainer>
+      )}
     </div>
   );
 }
