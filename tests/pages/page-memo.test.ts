@@ -14,6 +14,11 @@ import { hideSubmission } from "@/lib/review/hide-submission";
 import { publishReviewedSubmission } from "@/lib/review/publish-reviewed-submission";
 import { rerunSubmission } from "@/lib/review/rerun-submission";
 
+// The review actions below queue jobs (a re-run's scoring, a publication's statistics). In the
+// full suite a worker would take them and write the rows this test writes by hand, so they go to
+// a queue prefix of this file's own that no worker serves.
+process.env.EXECBOARD_QUEUE_PREFIX = `page-memo-${process.pid}`;
+
 describe("VersionedMemo", () => {
   it("answers from memory only while the stamp matches, shares concurrent loads, forgets failures and the least recently used", async () => {
     const m = new VersionedMemo<string>(2);
