@@ -1,10 +1,10 @@
 import { z } from "zod";
+import { pairwiseQuerySchema, versionQuerySchema } from "@/lib/leaderboard/version-query";
 import type { Operation } from "../operation";
 
 // The analysis routes. Their answers are documented as open objects for now: the exact shapes
 // (VersionAnalysisView, DifficultyView, PairwiseView, SubmissionAnalysisView) live in
 // lib/leaderboard and lib/analysis and should be pinned by zod schemas here.
-const versionQuery = z.object({ version: z.string().min(1).max(32).optional().describe("a benchmark version (default: the newest)") });
 const open = (what: string) => z.record(z.string(), z.unknown()).describe(what);
 
 export const ANALYSIS_OPERATIONS: Operation[] = [
@@ -16,7 +16,7 @@ export const ANALYSIS_OPERATIONS: Operation[] = [
     tag: "Analysis",
     auth: "none",
     pathParams: { slug: "benchmark slug" },
-    query: versionQuery,
+    query: versionQuerySchema,
     success: { status: 200, description: "the version's analysis", schema: open("VersionAnalysisView (lib/leaderboard/get-version-analysis.ts)"), name: "VersionAnalysis" },
     errors: { 400: "invalid version", 404: "no such benchmark or version" },
   },
@@ -28,7 +28,7 @@ export const ANALYSIS_OPERATIONS: Operation[] = [
     tag: "Analysis",
     auth: "none",
     pathParams: { slug: "benchmark slug" },
-    query: versionQuery,
+    query: versionQuerySchema,
     success: { status: 200, description: "per-query difficulty", schema: open("DifficultyView (lib/leaderboard/get-difficulty.ts)"), name: "Difficulty" },
     errors: { 400: "invalid version", 404: "no such benchmark or version" },
   },
@@ -40,11 +40,7 @@ export const ANALYSIS_OPERATIONS: Operation[] = [
     tag: "Analysis",
     auth: "none",
     pathParams: { slug: "benchmark slug" },
-    query: versionQuery.extend({
-      metric: z.enum(["exec", "execution_precision", "ndcg"]).optional().describe("one metric family"),
-      k: z.enum(["1", "3", "5", "10"]).optional().describe("one k"),
-      submission: z.string().uuid().optional().describe("only the pairs involving this submission"),
-    }),
+    query: pairwiseQuerySchema,
     success: { status: 200, description: "the comparisons", schema: open("PairwiseView (lib/leaderboard/get-pairwise.ts)"), name: "Pairwise" },
     errors: { 400: "invalid filter", 404: "no such benchmark or version" },
   },

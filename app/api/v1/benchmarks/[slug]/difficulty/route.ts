@@ -1,15 +1,13 @@
-import { z } from "zod";
 import { handle, json } from "@/lib/http/respond";
+import { versionQuerySchema } from "@/lib/leaderboard/version-query";
 import { getDifficulty } from "@/lib/leaderboard/get-difficulty";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
-const query = z.object({ version: z.string().min(1).max(32).optional() });
-
 // GET /api/v1/benchmarks/{slug}/difficulty – per query, how many published systems solve it at rank 1
 export const GET = handle(async (request: Request, ctx: { params: Promise<{ slug: string }> }) => {
   const { slug } = await ctx.params;
-  const { version } = query.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const { version } = versionQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   return json(await getDifficulty(slug, version));
 });
