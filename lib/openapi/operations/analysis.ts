@@ -49,7 +49,7 @@ export const ANALYSIS_OPERATIONS: Operation[] = [
     path: "/api/v1/submissions/{id}/analysis",
     operationId: "getSubmissionAnalysis",
     summary: "A submission's metrics, miss attribution, similarity gap, deception, per-domain exec@1, pool density, per-query records",
-    description: "Unpublished submissions are visible to their owner and to maintainers only; anyone else gets 404.",
+    description: "Unpublished submissions are visible to their owner, the members of the organisation they were made for, and maintainers; anyone else gets 404.",
     tag: "Analysis",
     auth: "optional",
     pathParams: { id: "submission id" },

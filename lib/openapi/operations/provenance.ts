@@ -12,7 +12,7 @@ export const PROVENANCE_OPERATIONS: Operation[] = [
     path: "/api/v1/submissions/{id}/logs",
     operationId: "getSubmissionLogs",
     summary: "Every scoring run of a submission with its provenance, failure stage, error and log",
-    description: "For its owner and maintainers. A failed run's log names the stage it stopped in, its error and, when the platform rather than the file was at fault, the stack.",
+    description: "For its owner, its organisation's members and maintainers. A failed run's log names the stage it stopped in, its error and, when the platform rather than the file was at fault, the stack.",
     tag: "Submissions",
     auth: "required",
     pathParams: { id: "submission id" },

@@ -50,7 +50,7 @@ export const REVIEW_OPERATIONS: Operation[] = [
     "hide",
     "hideSubmission",
     "Take a published submission off the leaderboard",
-    "Nothing is deleted; the submission becomes visible to its owner and maintainers only, with the reason. Publishing it again puts it back.",
+    "Nothing is deleted; the submission becomes visible to its owner (and its organisation's members) and maintainers only, with the reason. Publishing it again puts it back.",
     json(reasonRequiredInput, true),
   ),
   action(

@@ -5,7 +5,7 @@ import { getSubmissionLogs } from "@/lib/provenance/get-submission-logs";
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
-// GET /api/v1/submissions/{id}/logs – every scoring run's provenance, failure stage, error and log (its owner and maintainers)
+// GET /api/v1/submissions/{id}/logs – every scoring run's provenance, failure stage, error and log (its owner, its organisation's members and maintainers)
 export const GET = handle(async (request: Request, ctx: { params: Promise<{ id: string }> }) => {
   const viewer = await requireViewer(request);
   const { id } = await ctx.params;
