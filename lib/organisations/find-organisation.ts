@@ -2,10 +2,18 @@ import { isMaintainer, isMemberOf } from "@/lib/auth/policies";
 import type { Principal } from "@/lib/auth/principal";
 import { db, type PrismaClient, type Tx } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
+import type { QuotaOrganisation } from "@/lib/quotas/quota-owner";
 import { ORGANISATION_SELECT, toOrganisationView, type OrganisationRow, type OrganisationView } from "./organisation-view";
 
 export async function findOrganisation(slug: string, client: PrismaClient | Tx = db()): Promise<OrganisationRow> {
   const org = await client.organisation.findUnique({ where: { slug }, select: ORGANISATION_SELECT });
+  if (!org) throw new AppError("NOT_FOUND", `no organisation named ${slug}`);
+  return org;
+}
+
+/** The organisation named by `slug` (id, slug, display name), or NOT_FOUND. */
+export async function organisationBySlug(slug: string, client: PrismaClient | Tx = db()): Promise<QuotaOrganisation> {
+  const org = await client.organisation.findUnique({ where: { slug }, select: { id: true, slug: true, name: true } });
   if (!org) throw new AppError("NOT_FOUND", `no organisation named ${slug}`);
   return org;
 }

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { isMaintainer, isMemberOf } from "@/lib/auth/policies";
 import type { Principal } from "@/lib/auth/principal";
 import { db } from "@/lib/db/client";
+import { organisationBySlug } from "@/lib/organisations/find-organisation";
 import { AppError } from "@/lib/errors/app-error";
 import { computeQuota } from "./compute-quota";
 import type { QuotaView } from "./quota-view";
@@ -19,8 +20,7 @@ export async function getQuota(viewer: Principal, input: z.infer<typeof getQuota
   if (!benchmark) throw new AppError("NOT_FOUND", `no benchmark named ${input.benchmark}`);
   if (input.organisation) {
     if (input.email) throw new AppError("BAD_REQUEST", "ask for a user's quota (email) or an organisation's (organisation), not both");
-    const organisation = await db().organisation.findUnique({ where: { slug: input.organisation }, select: { id: true, slug: true, name: true } });
-    if (!organisation) throw new AppError("NOT_FOUND", `no organisation named ${input.organisation}`);
+    const organisation = await organisationBySlug(input.organisation);
     if (!isMaintainer(viewer) && !isMemberOf(viewer, organisation.id)) throw new AppError("FORBIDDEN", `you are not a member of organisation ${input.organisation}`);
     return computeQuota(db(), { user: { id: viewer.userId, email: viewer.email }, organisation, benchmark });
   }

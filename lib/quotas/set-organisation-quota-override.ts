@@ -1,6 +1,7 @@
 import type { Principal } from "@/lib/auth/principal";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
+import { organisationBySlug } from "@/lib/organisations/find-organisation";
 import { computeQuota } from "./compute-quota";
 import { nextLimits } from "./next-limits";
 import type { QuotaView } from "./quota-view";
@@ -10,10 +11,9 @@ import type { SetQuotaOverrideInput } from "./set-quota-override";
 // rules, on the limits all its members' submissions for it share.
 export async function setOrganisationOverride(viewer: Principal, input: SetQuotaOverrideInput & { organisation: string }): Promise<QuotaView> {
   const [organisation, benchmark] = await Promise.all([
-    db().organisation.findUnique({ where: { slug: input.organisation }, select: { id: true, slug: true, name: true } }),
+    organisationBySlug(input.organisation),
     db().benchmark.findUnique({ where: { slug: input.benchmark }, select: { id: true, slug: true } }),
   ]);
-  if (!organisation) throw new AppError("NOT_FOUND", `no organisation named ${input.organisation}`);
   if (!benchmark) throw new AppError("NOT_FOUND", `no benchmark named ${input.benchmark}`);
   const key = { organisationId_benchmarkId: { organisationId: organisation.id, benchmarkId: benchmark.id } };
   return db().$transaction(async (tx) => {
