@@ -15,6 +15,7 @@ import { discordantCounts } from "@/lib/leaderboard/pairwise";
 import { resolveVersion, type ResolvedVersion } from "@/lib/leaderboard/resolve-version";
 import { bootstrapReplicateMeans, percentileInterval } from "@/lib/metrics/bootstrap";
 import { mcnemarExact } from "@/lib/metrics/mcnemar";
+import { getVersionQueries } from "./version-queries";
 
 export const COMPARE_KS = [1, 3, 5] as const;
 
@@ -128,8 +129,6 @@ export function comparePairsAt(
 // every column: most of the page's server time), so they are memoized by a hash of exactly
 // those vectors: a re-score that changes any of them is a different key.
 const pairStatsMemo = new VersionedMemo<PairAtK[][]>(128);
-// A version's queries in benchmark order; versions are immutable.
-const versionQueriesMemo = new VersionedMemo<CompareQuery[]>(8);
 
 function pairStats(systems: readonly { candidate: CompareCandidate; solved: Record<number, Uint8Array> }[]): Promise<ComparedPair[]> {
   const h = crypto.createHash("sha256");
@@ -149,9 +148,7 @@ export async function getCompare(slug: string, version: string, requested: reado
   const [solved, queries] = await Promise.all([
     loadSolved(selected.map((s) => s.submissionId), COMPARE_KS),
     selected.length >= 2
-      ? versionQueriesMemo.get(String(v.id), `${v.queries}:${v.corpus}`, () =>
-          db().query.findMany({ where: { versionId: v.id }, orderBy: { position: "asc" }, select: { queryId: true, functionName: true, domain: true } }),
-        )
+      ? getVersionQueries(v).then((vq) => vq.queries.map(({ queryId, functionName, domain }): CompareQuery => ({ queryId, functionName, domain })))
       : Promise.resolve([] as CompareQuery[]),
   ]);
   // A selected submission without rankings (not scored yet) cannot be compared.

@@ -3,10 +3,11 @@
 // per-domain exec@1 of every published system (Figure 6b). Only published systems are ever
 // read here, whoever is looking.
 import { db } from "@/lib/db/client";
-import { VersionedMemo } from "@/lib/db/versioned-memo";
+import { analysisRowStamp, VersionedMemo } from "@/lib/db/versioned-memo";
 import type { DomainExec } from "@/lib/analysis/per-domain";
 import { loadVersionAnalysis } from "@/lib/leaderboard/load-version-analysis";
 import type { ResolvedVersion } from "@/lib/leaderboard/resolve-version";
+import { getVersionQueries } from "./version-queries";
 
 export interface BrowserQuery {
   queryId: string;
@@ -37,42 +38,16 @@ export interface QueryBrowserData {
   heatmap: HeatmapRow[];
 }
 
-interface VersionQueries {
-  queries: { queryId: string; functionName: string; domain: string; text: string; bugTypes: string[] }[];
-  domains: string[];
-  bugTypes: string[];
-}
-
-// A version's queries and their distractors' bug types never change (versions are immutable):
-// read once per version and process. The key still carries the version's counts.
-const versionQueriesMemo = new VersionedMemo<VersionQueries>(8);
 // Each published system's per-domain exec@1, per submission while its analysis row is unchanged
 // (its xmin changes with every re-score; a re-run deletes it).
 const perDomainMemo = new VersionedMemo<DomainExec[]>(256);
-
-async function loadVersionQueries(versionId: number): Promise<VersionQueries> {
-  const [queries, distractors] = await Promise.all([
-    db().query.findMany({ where: { versionId }, orderBy: { position: "asc" }, select: { queryId: true, functionName: true, domain: true, text: true } }),
-    db().corpusItem.findMany({ where: { versionId, role: "distractor" }, select: { queryId: true, bugType: true } }),
-  ]);
-  const bugs = new Map<string, Set<string>>();
-  for (const d of distractors) {
-    if (!bugs.has(d.queryId)) bugs.set(d.queryId, new Set());
-    bugs.get(d.queryId)!.add(d.bugType ?? "unspecified");
-  }
-  return {
-    queries: queries.map((q) => ({ ...q, bugTypes: [...(bugs.get(q.queryId) ?? [])].sort() })),
-    domains: [...new Set(queries.map((q) => q.domain))].sort(),
-    bugTypes: [...new Set(distractors.map((x) => x.bugType ?? "unspecified"))].sort(),
-  };
-}
 
 /** Per-domain exec@1 of each submission that has an analysis; only the misses are read. */
 async function loadPerDomain(ids: string[]): Promise<Map<string, DomainExec[]>> {
   if (ids.length === 0) return new Map();
   const stamps = await db().$queryRaw<{ submission_id: string; stamp: string }[]>`
     SELECT submission_id::text AS submission_id,
-           xmin::text || ':' || engine_version || ':' || to_char(computed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US') AS stamp
+           ${analysisRowStamp()} AS stamp
     FROM submission_analyses WHERE submission_id = ANY(${ids}::uuid[])`;
   const missing = stamps.filter((r) => !perDomainMemo.has(r.submission_id, r.stamp)).map((r) => r.submission_id);
   // Only the small perDomain member of each stored analysis, not its per-query records.
@@ -94,7 +69,7 @@ export async function getQueryBrowser(slug: string, version?: string): Promise<Q
   const a = await loadVersionAnalysis(slug, version);
   const ids = a.published.map((p) => p.submissionId);
   const v = a.version;
-  const [vq, byId] = await Promise.all([versionQueriesMemo.get(String(v.id), `${v.queries}:${v.corpus}`, () => loadVersionQueries(v.id)), loadPerDomain(ids)]);
+  const [vq, byId] = await Promise.all([getVersionQueries(v), loadPerDomain(ids)]);
   const solved = new Map((a.payload?.difficulty.perQuery ?? []).map((q) => [q.queryId, q.solvedBy]));
   const d = a.payload?.difficulty;
   return {
