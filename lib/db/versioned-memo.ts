@@ -1,3 +1,5 @@
+import { Prisma } from "@/lib/db/generated/client";
+
 // An in-process memo for data that is expensive to derive and changes rarely (a submission's
 // stored analysis, a version's queries), keyed by an id and validated by a stamp that changes
 // whenever the data does: the caller reads the stamp (a cheap query: a row's xmin and
@@ -43,4 +45,14 @@ export class VersionedMemo<V> {
   get size(): number {
     return this.entries.size;
   }
+}
+
+/**
+ * SQL for the stamp of a stored analysis row (submission_analyses, version_analyses): its xmin,
+ * which Postgres changes on every write, with its engine version and computed_at. `alias` is the
+ * table's alias in the query, if it has one.
+ */
+export function analysisRowStamp(alias?: string): Prisma.Sql {
+  const c = (column: string) => (alias ? `${alias}.${column}` : column);
+  return Prisma.raw(`${c("xmin")}::text || ':' || ${c("engine_version")} || ':' || to_char(${c("computed_at")} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US')`);
 }

@@ -2,7 +2,7 @@
 // set: `stale` when a publication (or withdrawal) has not been folded in yet. Only submissions
 // that are published now are ever named.
 import { db } from "@/lib/db/client";
-import { VersionedMemo } from "@/lib/db/versioned-memo";
+import { analysisRowStamp, VersionedMemo } from "@/lib/db/versioned-memo";
 import type { QueryDifficulty } from "./difficulty";
 import { listPublishedInOrder, type PublishedSystem } from "./list-published";
 import { resolveVersion, type ResolvedVersion } from "./resolve-version";
@@ -32,7 +32,7 @@ export async function loadVersionAnalysis(slug: string, version?: string): Promi
     listPublishedInOrder(v.id),
     db().$queryRaw<{ computed_at: Date; submission_ids: string[]; stamp: string }[]>`
       SELECT computed_at, submission_ids::text[] AS submission_ids,
-             xmin::text || ':' || engine_version || ':' || to_char(computed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US') AS stamp
+             ${analysisRowStamp()} AS stamp
       FROM version_analyses WHERE version_id = ${v.id}`,
   ]);
   const payload = row

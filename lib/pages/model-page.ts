@@ -7,7 +7,7 @@ import { db } from "@/lib/db/client";
 import { getSubmission, type SubmissionView } from "@/lib/submissions/get-submission";
 import { histogram, type Bin } from "./histogram";
 import { toModelQueryRows, type ModelQueryRow } from "./model-queries";
-import { VersionedMemo } from "@/lib/db/versioned-memo";
+import { analysisRowStamp, VersionedMemo } from "@/lib/db/versioned-memo";
 
 export interface ModelReview {
   verified: boolean;
@@ -72,7 +72,7 @@ export async function getModelPage(id: string, viewer: Principal | null): Promis
   // row's identity, without its payload.
   const [row] = await db().$queryRaw<{ kind: "embeddings" | "ranking"; version_id: number; computed_at: Date | null; stamp: string | null }[]>`
     SELECT s.kind::text AS kind, s.version_id, a.computed_at,
-           a.xmin::text || ':' || a.engine_version || ':' || to_char(a.computed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US') AS stamp
+           ${analysisRowStamp("a")} AS stamp
     FROM submissions s LEFT JOIN submission_analyses a ON a.submission_id = s.id WHERE s.id = ${id}::uuid`;
   const derived: Derived = row?.stamp
     ? await derivedMemo.get(id, `${row.version_id}:${row.stamp}`, () => deriveFromAnalysis(id, row.version_id))
