@@ -119,7 +119,9 @@ test("a vendor uploads an .npz, watches it being scored, reads private results, 
   while (Date.now() < deadline) {
     const current = page.locator('li[aria-current="step"]');
     for (const li of await current.all()) {
-      stages.add((await li.getAttribute("data-stage").catch(() => null)) ?? "");
+      // Short timeouts: the live page may move on (no step current once scored) between all()
+      // and these reads, and a read without one would wait for the test's whole timeout.
+      stages.add((await li.getAttribute("data-stage", { timeout: 200 }).catch(() => null)) ?? "");
       const count = await li.getByTestId("stage-count").textContent({ timeout: 200 }).catch(() => null);
       if (count) counts.add(count);
     }
