@@ -12,15 +12,17 @@ trap 'eb_stop_all' EXIT
 trap 'exit 130' INT TERM
 
 T="$PWD/var/test"
+# Ports of this run's services; override them to run two checkouts' tests side by side.
+PG_PORT="${EXECBOARD_TEST_PG_PORT:-54330}" REDIS_PORT="${EXECBOARD_TEST_REDIS_PORT:-63791}" WEB_PORT="${EXECBOARD_TEST_WEB_PORT:-3111}"
 # A fresh world every run: nothing from an earlier run can make a test pass.
 if [ -f "$T/pg/postmaster.pid" ]; then eb_as_pg "$(eb_pg_bin)/pg_ctl" -D "$T/pg" -m immediate stop >/dev/null 2>&1 || true; fi
 rm -rf "$T"; mkdir -p "$T"
 unset DATABASE_URL REDIS_URL
-eb_start_postgres "$T/pg" 54330 execboard_test
-eb_start_redis "$T/redis" 63791
+eb_start_postgres "$T/pg" "$PG_PORT" execboard_test
+eb_start_redis "$T/redis" "$REDIS_PORT"
 eb_start_docker
 bash scripts/ensure-sandbox-image.sh || eb_die "could not build the sandbox image"
-export EXECBOARD_DATA_DIR="$T/data" EXECBOARD_QUEUE_PREFIX="test" EXECBOARD_URL="http://127.0.0.1:3111" NODE_ENV=test
+export EXECBOARD_DATA_DIR="$T/data" EXECBOARD_QUEUE_PREFIX="test" EXECBOARD_URL="http://127.0.0.1:$WEB_PORT" NODE_ENV=test
 
 failed_steps=()
 step() {
@@ -35,7 +37,7 @@ step "lint" npx eslint --max-warnings=0 .
 step "build" bash -c 'node_modules/.bin/next build >"$0/next-build.log" 2>&1 || { tail -60 "$0/next-build.log"; exit 1; }' "$T"
 
 eb_spawn node bin/execboard.mjs worker >"$T/worker.log" 2>&1
-eb_spawn node_modules/.bin/next start -p 3111 -H 127.0.0.1 >"$T/web.log" 2>&1
+eb_spawn node_modules/.bin/next start -p "$WEB_PORT" -H 127.0.0.1 >"$T/web.log" 2>&1
 eb_wait_http "$EXECBOARD_URL/api/v1/health" || { tail -40 "$T/web.log"; eb_die "test web server did not start"; }
 
 step "unit + integration" npx vitest run --reporter=default --reporter=json --outputFile.json="$T/vitest.json"
