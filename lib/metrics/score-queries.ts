@@ -1,21 +1,25 @@
 // Scores one submission: per-query metrics, their unweighted means over queries (§4.1) and
 // 95% bootstrap intervals (§4.2). All metrics share the same resamples (see bootstrap.ts).
+// Per-query values are expectations over the orders of exactly tied snippets (tie-aware.ts),
+// so they are fractions in [0, 1]; means and intervals take them as they are.
 import { AppError } from "@/lib/errors/app-error";
 import { BOOTSTRAP_METHOD, BOOTSTRAP_REPLICATES, BOOTSTRAP_SEED } from "./bootstrap";
 import { directEstimator, type Estimator } from "./estimates";
-import { METRIC_KS, execAtK, executionPrecisionAtK, ndcgAtK } from "./per-query-metrics";
+import { METRIC_KS } from "./per-query-metrics";
+import { execAtKExact, executionPrecisionAtK, ndcgAtK, type RankedCandidate, type Rational } from "./tie-aware";
 
 export type MetricName = "exec" | "execution_precision" | "ndcg";
 export const METRIC_NAMES: readonly MetricName[] = ["exec", "execution_precision", "ndcg"];
 
 export interface QueryOutcome {
   queryId: string;
-  /** passes[i]: the snippet at rank i+1 passes every test of the query (the top-10 at least). */
-  passes: readonly boolean[];
-  /** 1-based ranks at which correct_corpus_ids were retrieved; [] when none was. */
-  canonicalRanks: readonly number[];
-  /** Number of correct_corpus_ids; default max(1, canonicalRanks.length). */
-  relevantCount?: number;
+  /**
+   * The ranked list, descending score, complete through the end of the tie group holding the
+   * largest k (the top 10 and every snippet tied with the 10th).
+   */
+  ranked: readonly RankedCandidate[];
+  /** Number of correct_corpus_ids (at least 1). */
+  relevantCount: number;
 }
 
 export interface MetricSummary {
@@ -29,7 +33,10 @@ export interface MetricSummary {
 
 export interface QueryScores {
   queryId: string;
-  exec: Record<number, 0 | 1>;
+  /** Expected exec@k (a probability over tie orders). */
+  exec: Record<number, number>;
+  /** The same as exact fractions, for the paired test (lib/metrics/sign-flip.ts). */
+  execExact: Record<number, Rational>;
   execution_precision: Record<number, number>;
   ndcg: Record<number, number>;
 }
@@ -76,11 +83,13 @@ export function scorePerQuery(outcomes: readonly QueryOutcome[], ks: readonly nu
     seen.add(o.queryId);
   }
   return outcomes.map((o) => {
-    const row: QueryScores = { queryId: o.queryId, exec: {}, execution_precision: {}, ndcg: {} };
+    const row: QueryScores = { queryId: o.queryId, exec: {}, execExact: {}, execution_precision: {}, ndcg: {} };
     for (const k of ks) {
-      row.exec[k] = execAtK(o.passes, k);
-      row.execution_precision[k] = executionPrecisionAtK(o.passes, k);
-      row.ndcg[k] = ndcgAtK(o.canonicalRanks, k, o.relevantCount);
+      const exact = execAtKExact(o.ranked, k);
+      row.execExact[k] = exact;
+      row.exec[k] = exact.num / exact.den;
+      row.execution_precision[k] = executionPrecisionAtK(o.ranked, k);
+      row.ndcg[k] = ndcgAtK(o.ranked, k, o.relevantCount);
     }
     return row;
   });

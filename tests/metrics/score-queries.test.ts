@@ -2,15 +2,16 @@ import { describe, expect, it } from "vitest";
 import { scoreQueries, type QueryOutcome } from "@/lib/metrics/score-queries";
 import { bootstrapIntervals } from "@/lib/metrics/bootstrap";
 import { AppError } from "@/lib/errors/app-error";
+import { strict } from "./ranked-lists";
 
 const F = false, T = true;
 const outcomes: QueryOutcome[] = [
   // Figure 1: canonical (the only passing snippet) at rank 4.
-  { queryId: "q_0348", passes: [F, F, F, T, F, F, F, F, F, F], canonicalRanks: [4] },
+  { queryId: "q_0348", ranked: strict([F, F, F, T, F, F, F, F, F, F], [4]), relevantCount: 1 },
   // Canonical first, a second passing snippet at rank 7.
-  { queryId: "q_0001", passes: [T, F, F, F, F, F, T, F, F, F], canonicalRanks: [1] },
+  { queryId: "q_0001", ranked: strict([T, F, F, F, F, F, T, F, F, F], [1]), relevantCount: 1 },
   // Nothing relevant retrieved.
-  { queryId: "q_0002", passes: [F, F, F, F, F, F, F, F, F, F], canonicalRanks: [] },
+  { queryId: "q_0002", ranked: strict([F, F, F, F, F, F, F, F, F, F]), relevantCount: 1 },
 ];
 
 describe("scoreQueries", () => {
@@ -30,6 +31,7 @@ describe("scoreQueries", () => {
     expect(result.perQuery[0]).toEqual({
       queryId: "q_0348",
       exec: { 1: 0, 3: 0, 5: 1, 10: 1 },
+      execExact: { 1: { num: 0, den: 1 }, 3: { num: 0, den: 1 }, 5: { num: 1, den: 1 }, 10: { num: 1, den: 1 } },
       execution_precision: { 1: 0, 3: 0, 5: 0.2, 10: 0.1 },
       ndcg: { 1: 0, 3: 0, 5: 1 / Math.log2(5), 10: 1 / Math.log2(5) },
     });
@@ -63,8 +65,16 @@ describe("scoreQueries", () => {
   });
 
   it("uses relevantCount for nDCG when a query has several correct ids", () => {
-    const r = scoreQueries([{ queryId: "q", passes: [T, T], canonicalRanks: [2], relevantCount: 2 }], { ks: [10], replicates: 10 });
+    const r = scoreQueries([{ queryId: "q", ranked: strict([T, T], [2]), relevantCount: 2 }], { ks: [10], replicates: 10 });
     expect(r.perQuery[0].ndcg[10]).toBeCloseTo(1 / Math.log2(3) / (1 + 1 / Math.log2(3)), 15);
+  });
+
+  it("takes tie-aware fractions: an edit-blind query scores 1/5 at k = 1 and its mean carries it", () => {
+    const tied = [0, 1, 2, 3, 4].map((i) => ({ score: 0.5, passes: i === 2, relevant: i === 2 }));
+    const r = scoreQueries([{ queryId: "blind", ranked: [...tied, ...strict([F, F, F, F, F]).map((c) => ({ ...c, score: c.score - 0.6 }))], relevantCount: 1 }, outcomes[0]], { replicates: 50 });
+    expect(r.perQuery[0].execExact[1]).toEqual({ num: 1, den: 5 });
+    expect(r.perQuery[0].exec[3]).toBeCloseTo(3 / 5, 15);
+    expect(r.metrics.find((m) => m.name === "exec" && m.k === 1)!.value).toBeCloseTo((1 / 5 + 0) / 2, 15);
   });
 
   it("refuses empty input and duplicate query ids", () => {
