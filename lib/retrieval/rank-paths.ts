@@ -4,7 +4,9 @@
 // rankF32Filtered: every pair scored in float32 (f32x4 kernel, all cores), keeping for each
 //   query only the pairs whose error bound (error-bound.ts) reaches the k-th best lower bound;
 //   those are rescored in float64 with exactly the float64 path's arithmetic. The top-k, its
-//   scores and the tie order are therefore identical to rankExactF64's.
+//   scores and the candidates tied with the k-th are therefore identical to rankExactF64's: a
+//   pair whose exact score equals the k-th's has an upper bound at least that score, which is
+//   at least the filter's threshold, so it is always rescored.
 import { BlockScorer } from "./block-scorer";
 import { CandidateFilter } from "./candidate-filter";
 import { f32ScoreBound } from "./error-bound";
@@ -22,6 +24,8 @@ export interface PathInputs {
   k: number;
   dims: number;
   watch?: number[][];
+  /** Candidates tied with the k-th kept beyond the k, per query (their number is always known). */
+  tieCap?: number;
 }
 
 // Working-set bounds, whatever Q, C and dims are.
@@ -32,21 +36,24 @@ const F32_CHUNK_BYTES = 2 * 1024 * 1024;
 const F32_BLOCK_BYTES = 4 * 1024 * 1024;
 
 function finish(inputs: PathInputs, topK: TopKBuffers, exact: ExactScorer, path: RankResult["stats"]["path"], exactPairs: number): RankResult {
-  const top: Int32Array[] = [], scores: Float64Array[] = [], watched: Float64Array[] = [];
+  const top: Int32Array[] = [], scores: Float64Array[] = [], watched: Float64Array[] = [], tied: Int32Array[] = [];
+  const tiedTotal = new Int32Array(inputs.Q);
   for (let i = 0; i < inputs.Q; i++) {
     const r = topK.result(i);
     top.push(r.indices);
     scores.push(r.scores);
+    tied.push(r.tied);
+    tiedTotal[i] = r.tiedTotal;
     const w = inputs.watch?.[i] ?? [];
     if (w.length > 0) exact.setQuery(i);
     watched.push(Float64Array.from(w, (j) => exact.score(j)));
   }
-  return { top, scores, watched, stats: { path, exactPairs } };
+  return { top, scores, watched, tied, tiedTotal, stats: { path, exactPairs } };
 }
 
 export function rankExactF64(inputs: PathInputs, options: RankOptions & { backend: "auto" | "wasm" | "js" }): RankResult {
   const { q, c, Q, C, k, dims } = inputs;
-  const topK = new TopKBuffers(Q, k);
+  const topK = new TopKBuffers(Q, k, inputs.tieCap);
   if (Q > 0 && C > 0) {
     const chunkRows = Math.max(1, Math.min(C, options.corpusChunkRows ?? Math.floor(F64_CHUNK_BYTES / (8 * dims))));
     const blockRows = Math.max(1, Math.min(Q, options.queryBlockRows ?? Math.min(F64_QUERY_BLOCK, Math.floor(F64_BLOCK_BYTES / (8 * dims)))));
@@ -68,7 +75,7 @@ export function rankExactF64(inputs: PathInputs, options: RankOptions & { backen
 export function rankF32Filtered(inputs: PathInputs, options: RankOptions): RankResult {
   const { q, c, Q, C, k, dims } = inputs;
   const exact = new ExactScorer(q, c, dims);
-  const topK = new TopKBuffers(Q, k);
+  const topK = new TopKBuffers(Q, k, inputs.tieCap);
   let exactPairs = 0;
   if (Q > 0 && C > 0) {
     const chunkRows = Math.max(1, Math.min(C, options.corpusChunkRows ?? Math.floor(F32_CHUNK_BYTES / (4 * dims))));

@@ -1,7 +1,9 @@
 // Exact top-k retrieval: every query is scored against every corpus row (no approximation).
-// Ranking contract (DESIGN.md): descending similarity, exact ties broken by corpus row order.
-// The similarity is the float64 score of pairScore below; whichever path computes the ranking,
-// the result is that of a full float64 scan (see rank-paths.ts).
+// Ranking contract (DESIGN.md): descending float64 similarity. Exact ties are listed in corpus
+// row order for determinism only: no metric reads that order (lib/metrics/tie-aware.ts), and
+// every row tied with the k-th is reported beside the top k so the tie group at the cut-off is
+// known whole. Whichever path computes the ranking, the result is that of a full float64 scan
+// (see rank-paths.ts).
 import { AppError } from "@/lib/errors/app-error";
 import { F32_SAFE_MAGNITUDE } from "./error-bound";
 import { normalise, type Similarity } from "./exact-scorer";
@@ -29,6 +31,8 @@ export interface RankInput {
   k?: number;
   /** Per query, corpus rows whose scores are reported even outside the top-k (canonical, distractors). */
   watch?: number[][];
+  /** Rows tied with the k-th kept per query beyond the k (default: all). */
+  tieCap?: number;
 }
 
 export interface RankRowsInput {
@@ -37,6 +41,7 @@ export interface RankRowsInput {
   similarity: Similarity;
   k?: number;
   watch?: number[][];
+  tieCap?: number;
 }
 
 export interface RankResult {
@@ -45,6 +50,12 @@ export interface RankResult {
   scores: Float64Array[];
   /** Per query, scores of `watch[q]` in the same order (bit-identical to the same pair in `top`). */
   watched: Float64Array[];
+  /**
+   * Per query, the rows outside `top` whose score equals the k-th score exactly, ascending (at
+   * most tieCap of them), and how many there are in all.
+   */
+  tied: Int32Array[];
+  tiedTotal: Int32Array;
   /** How the ranking was computed: the path, and how many pairs were scored in float64. */
   stats: { path: "f32-filter" | "f64"; exactPairs: number };
 }
@@ -80,7 +91,7 @@ export function rankRows(input: RankRowsInput, options: RankOptions = {}): RankR
   }
   const q = normalise(queries, similarity, "query");
   const c = normalise(corpus, similarity, "corpus");
-  const inputs = { q, c, Q, C, k: Math.min(k, C), dims, watch: input.watch };
+  const inputs = { q, c, Q, C, k: Math.min(k, C), dims, watch: input.watch, tieCap: input.tieCap };
 
   const backend = options.backend ?? "auto";
   const safe = [q, c].every((s) => s.magnitudes.every((m) => m === 0 || (m >= F32_SAFE_MAGNITUDE.min && m <= F32_SAFE_MAGNITUDE.max)));

@@ -21,6 +21,8 @@ function expectSameAsF64(input: Input, options: { threads?: number; corpusChunkR
   expect(fast.top).toEqual(exact.top);
   expect(fast.scores).toEqual(exact.scores);
   expect(fast.watched).toEqual(exact.watched);
+  expect(fast.tied).toEqual(exact.tied);
+  expect(fast.tiedTotal).toEqual(exact.tiedTotal);
   return fast;
 }
 
@@ -37,11 +39,12 @@ describe("float32 filter + float64 rescoring = the float64 ranking, bit for bit"
     }
   });
 
-  it("exact ties resolve by corpus order", () => {
+  it("exact ties: same top-k order and the same whole tie group at the cut-off", () => {
     // Values in {-1, 0, 1}: most scores tie exactly.
     const q = matrix(11, 3, () => rng.nextBelow(3) - 1), c = matrix(40, 3, () => rng.nextBelow(3) - 1);
     const r = expectSameAsF64({ queries: q, corpus: c, dims: 3, similarity: "dot", k: 10 }, { corpusChunkRows: 7 });
     expect(r.stats.exactPairs).toBeGreaterThan(11 * 10);
+    expect(r.tied.some((t) => t.length > 0)).toBe(true);
   });
 
   it("near-ties finer than float32 can resolve are decided in float64", () => {

@@ -121,6 +121,10 @@ describe("rankCorpus: agrees bit for bit with a brute-force ranking", () => {
             expect(Array.from(r.scores[i])).toEqual(expected[i].slice(0, k).map((e) => e.s));
             const byIndex = new Map(expected[i].map((e) => [e.j, e.s]));
             expect(Array.from(r.watched[i])).toEqual(watch[i].map((j) => byIndex.get(j)));
+            const kth = expected[i][k - 1].s;
+            const tied = expected[i].slice(k).filter((e) => e.s === kth).map((e) => e.j).sort((a, b) => a - b);
+            expect(Array.from(r.tied[i])).toEqual(tied);
+            expect(r.tiedTotal[i]).toBe(tied.length);
           }
         });
       }

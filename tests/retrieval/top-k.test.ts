@@ -13,7 +13,33 @@ describe("TopKBuffers", () => {
       const r = buf.result(0);
       expect(Array.from(r.indices)).toEqual([7, 9, 0, 2]);
       expect(Array.from(r.scores)).toEqual([0.9, 0.9, 0.5, 0.5]);
+      // 3 and 4 score 0.5 like the 4th: the tie group at the cut-off is reported whole.
+      expect(Array.from(r.tied)).toEqual([3, 4]);
+      expect(r.tiedTotal).toBe(2);
     }
+  });
+
+  it("drops the tied candidates once a better score moves the cut-off above them", () => {
+    const buf = new TopKBuffers(1, 2);
+    for (const [i, s] of [[0, 0.5], [1, 0.5], [2, 0.5], [3, 0.5]] as const) buf.offer(0, i, s);
+    expect(Array.from(buf.result(0).tied)).toEqual([2, 3]);
+    buf.offer(0, 9, 0.7); // cut-off still 0.5: index 1 leaves the k but stays tied with it
+    expect(Array.from(buf.result(0).indices)).toEqual([9, 0]);
+    expect(Array.from(buf.result(0).tied)).toEqual([1, 2, 3]);
+    buf.offer(0, 8, 0.6); // cut-off 0.6: nothing is tied with it any more
+    expect(Array.from(buf.result(0).indices)).toEqual([9, 8]);
+    expect(buf.result(0).tiedTotal).toBe(0);
+    buf.offer(0, 5, 0.6);
+    expect(Array.from(buf.result(0).tied)).toEqual([8]);
+  });
+
+  it("keeps at most tieCap tied candidates but counts them all", () => {
+    const buf = new TopKBuffers(1, 3, 4);
+    for (let i = 0; i < 50; i++) buf.offer(0, i, 1);
+    const r = buf.result(0);
+    expect(Array.from(r.indices)).toEqual([0, 1, 2]);
+    expect(r.tied.length).toBe(4);
+    expect(r.tiedTotal).toBe(47);
   });
 
   it("returns fewer than k when fewer were offered, and ranks NaN last", () => {
@@ -37,5 +63,8 @@ describe("TopKBuffers", () => {
       .sort((a, b) => b.s - a.s || a.i - b.i)
       .slice(0, 10);
     expect(Array.from(run.result(0).indices)).toEqual(expected.map((e) => e.i));
+    const kth = expected[9].s;
+    const tied = Array.from({ length: 100 }, (_, j) => ({ i: 1000 + j, s: scores[50 + j] })).filter((e) => e.s === kth && !expected.some((x) => x.i === e.i));
+    expect(Array.from(run.result(0).tied)).toEqual(tied.map((e) => e.i));
   });
 });
