@@ -7,6 +7,8 @@
 import { AppError } from "@/lib/errors/app-error";
 import { countTerms, tokenize } from "./tokenize";
 
+export type Tokenizer = (text: string) => string[];
+
 export interface TextItem {
   id: string;
   text: string;
@@ -15,6 +17,8 @@ export interface TextItem {
 export interface Bm25Params {
   k1?: number;
   b?: number;
+  /** Default: the identifier-aware tokenizer (tokenize.ts). */
+  tokenizer?: Tokenizer;
 }
 
 export interface Bm25Embeddings {
@@ -25,7 +29,7 @@ export interface Bm25Embeddings {
   corpusMatrix: Float32Array;
 }
 
-/** What BM25 reads of a query: its natural-language text plus the target function name. */
+/** What the "BM25 + function name" baseline reads of a query: its text plus the target function name. */
 export function bm25QueryText(q: { query: string; function_name: string }): string {
   return `${q.query}\n${q.function_name}`;
 }
@@ -41,13 +45,13 @@ export function bm25Idf(corpusSize: number, docFreq: number): number {
 }
 
 export function bm25Embeddings(queries: TextItem[], corpus: TextItem[], params: Bm25Params = {}): Bm25Embeddings {
-  const k1 = params.k1 ?? 1.5, b = params.b ?? 0.75;
-  const queryTerms = queries.map((q) => countTerms(tokenize(q.text)));
-  const docTerms = corpus.map((c) => countTerms(tokenize(c.text)));
+  const k1 = params.k1 ?? 1.5, b = params.b ?? 0.75, tok = params.tokenizer ?? tokenize;
+  const queryTerms = queries.map((q) => countTerms(tok(q.text)));
+  const docTerms = corpus.map((c) => countTerms(tok(c.text)));
 
   // Why no query row is ever zero: IDF > 0 for every term (the log argument exceeds 1), and the
   // vocabulary includes query-only terms, so a query with at least one token has a non-zero row.
-  // Function names are identifiers and always yield a token; anything else is refused here.
+  // A query without a single token is refused here.
   queryTerms.forEach((terms, i) => {
     if (terms.size === 0) throw new AppError("BAD_REQUEST", `query ${queries[i].id} has no tokens for BM25`);
   });

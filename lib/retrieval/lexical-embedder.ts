@@ -6,7 +6,7 @@ import { foldedIdentifiers, tokenize } from "./tokenize";
 import { hashFeature } from "./string-hash";
 import type { TextItem } from "./bm25";
 
-export const LEXICAL_EMBEDDER_NAME = "hashed-tfidf-512";
+export const LEXICAL_EMBEDDER_NAME = "hashed TF-IDF + function name";
 export const LEXICAL_DIMS = 512;
 
 export interface LexicalEmbedder {

@@ -37,6 +37,15 @@ export function foldedIdentifiers(text: string): string[] {
   return out;
 }
 
+// The plain tokenizer of the reference BM25 baseline (the paper's way): maximal runs of letters
+// and digits, lowercased; everything else separates (whitespace, punctuation, `_`, operators).
+// Identifiers are not split further: "lowestSetBit" is one token, "lowest_set_bit" three.
+const PLAIN = /[\p{L}\p{N}]+/gu;
+
+export function plainTokenize(text: string): string[] {
+  return Array.from(text.matchAll(PLAIN), (m) => m[0].toLowerCase());
+}
+
 /** Term counts of a token list, in first-occurrence order (Map iteration is insertion order). */
 export function countTerms(tokens: readonly string[]): Map<string, number> {
   const counts = new Map<string, number>();

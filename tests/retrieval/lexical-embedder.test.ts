@@ -41,7 +41,7 @@ describe("lexical features", () => {
 describe(LEXICAL_EMBEDDER_NAME, () => {
   it("is named and sized as published", () => {
     const e = createLexicalEmbedder(corpus);
-    expect(e.name).toBe("hashed-tfidf-512");
+    expect(e.name).toBe("hashed TF-IDF + function name");
     expect(e.dims).toBe(LEXICAL_DIMS);
     expect(e.embed("anything").length).toBe(512);
   });
