@@ -82,7 +82,7 @@ const user = (await prisma.user.findUnique({ where: { email: SYNTHETIC_VENDOR },
 const day = 24 * 3600 * 1000;
 for (const [s, sys] of b.systems.entries()) {
   const passes = sys.rankings.map((r, q) => r.top.map((row) => row === b.ownRows[q][0]));
-  const evidence = sys.rankings.map((r, q) => ({ top: r.top, passes: passes[q], ownScores: new Map(r.own.map((o) => [o.row, o.score])) }));
+  const evidence = sys.rankings.map((r, q) => ({ top: r.top, scores: r.topScores, passes: passes[q], ownScores: new Map(r.own.map((o) => [o.row, o.score])) }));
   const scored = scoreQueries(toQueryOutcomes(ctx.layout, evidence));
   const publishedAt = new Date(Date.UTC(2026, 0, 5) + s * 3 * day);
   const sub = await prisma.submission.create({

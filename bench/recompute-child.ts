@@ -30,7 +30,7 @@ for (let s = 0; s < SYSTEMS; s++) {
   const { queries, corpus } = syntheticEmbeddings(b, DIMS, 100 + s, 0.6 + s * 0.05);
   const r = rankCorpus({ queries, corpus, dims: DIMS, similarity: "cosine", k: 10, watch: own });
   const passes = r.top.map((top, q) => Array.from(top, (row) => row === own[q][0]));
-  const evidence: SubmissionEvidence = r.top.map((top, q) => ({ top, passes: passes[q], ownScores: new Map() }));
+  const evidence: SubmissionEvidence = r.top.map((top, q) => ({ top, scores: r.scores[q], passes: passes[q], ownScores: new Map() }));
   const scored = scoreQueries(toQueryOutcomes(layout, evidence), { replicates: 10 });
   const sub = await db().submission.create({
     data: {

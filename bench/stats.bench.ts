@@ -21,7 +21,7 @@ const evidence: SubmissionEvidence[] = [];
 for (let s = 0; s < SYSTEMS; s++) {
   const { queries, corpus } = syntheticEmbeddings(b, DIMS, 100 + s, 0.6 + s * 0.05);
   const r = rankCorpus({ queries, corpus, dims: DIMS, similarity: "cosine", k: 10, watch: own });
-  evidence.push(r.top.map((top, q) => ({ top, passes: Array.from(top, (row) => row === canonicalOf[q]), ownScores: new Map(own[q].map((row, i) => [row, r.watched[q][i]])) })));
+  evidence.push(r.top.map((top, q) => ({ top, scores: r.scores[q], passes: Array.from(top, (row) => row === canonicalOf[q]), ownScores: new Map(own[q].map((row, i) => [row, r.watched[q][i]])) })));
 }
 
 const cpu0 = process.cpuUsage();

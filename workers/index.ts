@@ -9,6 +9,7 @@ import { processRecomputeVersionAnalysis } from "./recompute-version-analysis";
 import { startReaper } from "./reaper";
 import { onRescoreSubmissionFailed, processRescoreSubmission } from "./rescore-submission";
 import { onScoreSubmissionFailed, processScoreSubmission } from "./score-submission";
+import { enqueueScoringEngineUpgrade, processUpgradeScoringEngine } from "./upgrade-scoring-engine";
 
 // The worker process: one BullMQ worker dispatching by job name, one sandbox pool, clean
 // shutdown on SIGTERM/SIGINT (finish or hand back the current job, then close everything).
@@ -27,6 +28,8 @@ async function main(): Promise<void> {
           return processRecomputeVersionAnalysis(job);
         case jobs.rescoreSubmission.name:
           return processRescoreSubmission(job, sandbox);
+        case jobs.upgradeScoringEngine.name:
+          return processUpgradeScoringEngine(job);
         default:
           throw new Error(`unknown job kind ${job.name}`);
       }
@@ -54,6 +57,8 @@ async function main(): Promise<void> {
 
   const executeWorker = startExecuteWorker(sandbox);
   const stopReaper = startReaper();
+  // Published results of an older scoring engine are re-scored after an upgrade (once).
+  enqueueScoringEngineUpgrade().catch((e) => console.error("[worker] could not queue the scoring-engine upgrade", (e as Error).message));
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -1,12 +1,15 @@
 import Link from "next/link";
 import { drilldownPath } from "@/components/benchmark/paths";
-import { humanize } from "@/components/ui/format";
+import { fmtChance, humanize } from "@/components/ui/format";
 import type { CompareCandidate, CompareQuery } from "@/lib/pages/compare";
+
+/** A query with each system's chance of solving it within the top k (1 or 0 unless scores tie). */
+export type DiscordantQuery = CompareQuery & { a: number; b: number };
 
 // Long lists show their first LIMIT queries until the reader asks for all (keeps the page light).
 const LIMIT = 100;
 
-function List({ title, queries, solver, other, allHref }: { title: string; queries: CompareQuery[]; solver: CompareCandidate; other: CompareCandidate; allHref: string | null }) {
+function List({ title, queries, solver, other, side, allHref }: { title: string; queries: DiscordantQuery[]; solver: CompareCandidate; other: CompareCandidate; side: "a" | "b"; allHref: string | null }) {
   const shown = allHref ? queries.slice(0, LIMIT) : queries;
   return (
     <section aria-label={title} className="min-w-0">
@@ -23,11 +26,11 @@ function List({ title, queries, solver, other, allHref }: { title: string; queri
                 <span className="dl-fn">{q.functionName}</span> <span className="dl-dom">{humanize(q.domain)}</span>
               </span>
               <span className="flex gap-3 text-xs">
-                <Link href={drilldownPath(solver.submissionId, q.queryId)} className="dl-yes" aria-label={`${q.functionName} under ${solver.model} (solves it)`}>
-                  {`${solver.model} ✓`}
+                <Link href={drilldownPath(solver.submissionId, q.queryId)} className="dl-yes" aria-label={`${q.functionName} under ${solver.model} (${chanceWords(side === "a" ? q.a : q.b)})`}>
+                  {`${solver.model} ${fmtChance(side === "a" ? q.a : q.b)}`}
                 </Link>
-                <Link href={drilldownPath(other.submissionId, q.queryId)} className="dl-no" aria-label={`${q.functionName} under ${other.model} (misses it)`}>
-                  {`${other.model} ✗`}
+                <Link href={drilldownPath(other.submissionId, q.queryId)} className="dl-no" aria-label={`${q.functionName} under ${other.model} (${chanceWords(side === "a" ? q.b : q.a)})`}>
+                  {`${other.model} ${fmtChance(side === "a" ? q.b : q.a)}`}
                 </Link>
               </span>
             </li>
@@ -46,13 +49,18 @@ function List({ title, queries, solver, other, allHref }: { title: string; queri
   );
 }
 
+function chanceWords(v: number): string {
+  return v === 1 ? "solves it" : v === 0 ? "misses it" : `solves it in ${Math.round(v * 100)}% of the orders of its tied snippets`;
+}
+
 // The queries behind a pair's discordant counts: solved within the top k by one system and not
-// the other, each opening both systems' drilldowns.
-export function DiscordantLists({ a, b, k, aOnly, bOnly, allHref }: { a: CompareCandidate; b: CompareCandidate; k: number; aOnly: CompareQuery[]; bOnly: CompareQuery[]; allHref: string | null }) {
+// the other (or, when scores tie, more likely by one than the other), each opening both
+// systems' drilldowns.
+export function DiscordantLists({ a, b, k, aOnly, bOnly, allHref }: { a: CompareCandidate; b: CompareCandidate; k: number; aOnly: DiscordantQuery[]; bOnly: DiscordantQuery[]; allHref: string | null }) {
   return (
     <div className="grid gap-4 lg:grid-cols-2">
-      <List title={`Only ${a.model} solves (exec@${k})`} queries={aOnly} solver={a} other={b} allHref={allHref} />
-      <List title={`Only ${b.model} solves (exec@${k})`} queries={bOnly} solver={b} other={a} allHref={allHref} />
+      <List title={`Only ${a.model} solves (exec@${k})`} queries={aOnly} solver={a} other={b} side="a" allHref={allHref} />
+      <List title={`Only ${b.model} solves (exec@${k})`} queries={bOnly} solver={b} other={a} side="b" allHref={allHref} />
     </div>
   );
 }

@@ -1,10 +1,11 @@
-import { fmtCi, fmtP, fmtSigned } from "@/components/ui/format";
+import { fmtCi, fmtCount, fmtP, fmtSigned } from "@/components/ui/format";
 import type { ComparedPair } from "@/lib/pages/compare";
 import { ScrollBox } from "@/components/ui/scroll-box";
 
 // The paper's Table 5 for the chosen systems: per pair and k, the queries only A / only B
-// solve (McNemar's discordant counts), each system's exec@k, the paired difference with its
-// 95% bootstrap interval, and the exact McNemar p. "significant" needs p < 0.05.
+// solve (McNemar's discordant counts; expected counts when scores tie), each system's exec@k,
+// the paired difference with its 95% bootstrap interval, and the paired sign-flip p (the exact
+// McNemar test when nothing is tied). "significant" needs p < 0.05.
 export function PairedTable({ pairs, letters }: { pairs: ComparedPair[]; letters: Map<string, string> }) {
   const systems = [...new Map(pairs.flatMap((p) => [p.a, p.b]).map((c) => [c.submissionId, c])).values()];
   return (
@@ -44,7 +45,7 @@ export function PairedTable({ pairs, letters }: { pairs: ComparedPair[]; letters
               Δ (A − B), 95% CI
             </th>
             <th scope="col" className="py-2 pl-2 text-right font-semibold">
-              McNemar p
+              paired p
             </th>
           </tr>
         </thead>
@@ -62,15 +63,15 @@ export function PairedTable({ pairs, letters }: { pairs: ComparedPair[]; letters
                     </th>
                   )}
                   <td className="px-2 py-1.5 text-right tabular-nums">{r.k}</td>
-                  <td className="px-2 py-1.5 text-right tabular-nums">{r.aOnly}</td>
-                  <td className="px-2 py-1.5 text-right tabular-nums">{r.bOnly}</td>
+                  <td className="px-2 py-1.5 text-right tabular-nums">{fmtCount(r.aOnly)}</td>
+                  <td className="px-2 py-1.5 text-right tabular-nums">{fmtCount(r.bOnly)}</td>
                   <td className="px-2 py-1.5 text-right tabular-nums">{r.aValue.toFixed(3)}</td>
                   <td className="px-2 py-1.5 text-right tabular-nums">{r.bValue.toFixed(3)}</td>
                   <td className="whitespace-nowrap px-2 py-1.5 text-right tabular-nums">
                     <span className="font-semibold">{fmtSigned(r.delta)}</span> <span className="text-xs text-slate-600">{fmtCi(r.ci95)}</span>
                   </td>
                   <td className="whitespace-nowrap py-1.5 pl-2 text-right tabular-nums">
-                    <span className={sig ? "font-semibold text-slate-900" : "text-slate-700"}>{fmtP(r.pValue)}</span>
+                    <span className={sig ? "font-semibold text-slate-900" : "text-slate-700"} title={r.pMethod === "exact" ? "exact" : "Monte Carlo, 100,000 sign flips"}>{fmtP(r.pValue)}</span>
                     {sig && <span className="ml-1 rounded bg-slate-900 px-1 text-[10px] font-medium text-white">significant</span>}
                   </td>
                 </tr>

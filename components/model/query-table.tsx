@@ -6,6 +6,14 @@ import { ScrollBox } from "@/components/ui/scroll-box";
 
 function Rank1({ r }: { r: ModelQueryRow["rank1"] }) {
   if (!r) return <span className="text-slate-500">nothing retrieved</span>;
+  if (r.outcome === "tied") {
+    return (
+      <span className="text-amber-900">
+        tied ×{r.tied}
+        <span className="ml-1 text-xs text-slate-700">({Math.round(r.exec1 * 100)}% chance rank 1 passes)</span>
+      </span>
+    );
+  }
   if (r.outcome === "pass") {
     return (
       <span className="text-emerald-800">
@@ -65,7 +73,9 @@ export function QueryTable({ submissionId, rows }: { submissionId: string; rows:
               <td className="whitespace-nowrap py-1.5 pr-3">
                 <Rank1 r={r.rank1} />
               </td>
-              <td className="py-1.5 pr-3 text-right tabular-nums">{r.canonicalRank ?? "> 10"}</td>
+              <td className="whitespace-nowrap py-1.5 pr-3 text-right tabular-nums">
+                {r.canonicalRank === null ? "> 10" : r.canonicalTie > 1 ? `${r.canonicalRank}–${r.canonicalRank + r.canonicalTie - 1} (tied ×${r.canonicalTie})` : r.canonicalRank}
+              </td>
               <td className="py-1.5 pr-3 text-right tabular-nums">{r.firstPassK ? FIRST_PASS[r.firstPassK] : "none in top 10"}</td>
               <td className={`py-1.5 text-right font-mono text-xs tabular-nums ${r.gap !== null && r.gap < 0 ? "text-rose-800" : "text-slate-700"}`}>
                 {r.gap === null ? "—" : r.gap > 0 ? `+${r.gap.toFixed(4)}` : r.gap.toFixed(4)}

@@ -22,6 +22,17 @@ export function fmtP(p: number): string {
   return `${m}e${e}`;
 }
 
+/** A count that may be an expectation over tie orders: whole numbers as such, else one decimal. */
+export function fmtCount(v: number): string {
+  const r = Math.round(v);
+  return Math.abs(v - r) < 1e-9 ? r.toLocaleString("en") : v.toLocaleString("en", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+}
+
+/** A probability that is usually 0 or 1 (a verdict), else a chance over tie orders. */
+export function fmtChance(v: number): string {
+  return v === 1 ? "✓" : v === 0 ? "✗" : `${Math.round(v * 100)}%`;
+}
+
 export function fmtDate(iso: string | null): string {
   return iso ? iso.slice(0, 10) : "—";
 }

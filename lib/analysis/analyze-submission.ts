@@ -7,22 +7,35 @@ import { measureDeception, type Deception } from "./deception";
 import type { SubmissionEvidence } from "./evidence";
 import { toQueryOutcomes } from "./query-outcomes";
 import type { BenchmarkLayout } from "./layout";
-import { attributeMisses, classifyRank1, type MissAttribution, type Rank1Kind } from "./miss-attribution";
+import { attributeMisses, type MissAttribution } from "./miss-attribution";
 import { measurePerDomain, type DomainExec } from "./per-domain";
 import { measurePoolDensity, type PoolDensity } from "./pool-density";
+import { rank1Members, type Rank1Member } from "./rank1";
 import { measureSimilarityGap, type QueryGap, type SimilarityGap } from "./similarity-gap";
+import { measureTies, type TieDiagnostics } from "./ties";
 
-/** Bump when a definition changes: stored analyses of an older engine are recomputed. */
-export const ANALYSIS_ENGINE_VERSION = 1;
+/**
+ * The scoring engine's version: what the metrics and analyses mean. Bump when a definition
+ * changes; results of an older engine are re-scored (lib/rescore), not reinterpreted.
+ * 2: tie-aware metrics and analyses (expectations over the orders of exactly tied snippets),
+ *    the ranked list kept through the end of the tie group at rank 10, paired sign-flip tests.
+ */
+export const ANALYSIS_ENGINE_VERSION = 2;
 
 type Without<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
 export interface QueryRecord {
   queryId: string;
   domain: string;
-  rank1: { corpusId: string; kind: Rank1Kind } | null;
-  /** Rank of the first correct_corpus_id within the executed top-k, or null. */
+  /**
+   * The rank-1 tie group: one member when rank 1 is strict, else every snippet tied at the top
+   * (each is rank 1 with probability 1/size). null when nothing was retrieved.
+   */
+  rank1: { members: Rank1Member[] } | null;
+  /** Best rank a correct_corpus_id can have in the executed list (the start of its tie group), or null. */
   canonicalRank: number | null;
+  /** Size of that id's tie group (1: its rank is exact). */
+  canonicalTie: number;
   exec: Record<number, number>;
   executionPrecision: Record<number, number>;
   ndcg: Record<number, number>;
@@ -37,6 +50,7 @@ export interface SubmissionAnalysis {
   deception: Deception;
   perDomain: DomainExec[];
   poolDensity: PoolDensity;
+  ties: TieDiagnostics;
   perQuery: QueryRecord[];
 }
 
@@ -69,7 +83,7 @@ function analyzeWith(layout: BenchmarkLayout, evidence: SubmissionEvidence, perQ
     missAttribution: attributeMisses(layout, evidence, est),
     similarityGap: measureSimilarityGap(layout, evidence, est),
     deception: measureDeception(layout, evidence, est),
-    perDomain: measurePerDomain(layout, evidence, est),
+    perDomain: measurePerDomain(layout, Float64Array.from(perQueryScores, (s) => s.exec[1]), est),
     poolDensity: measurePoolDensity(layout, evidence, est),
   };
   const { perQuery: gaps, ...similarityGap } = measured.similarityGap;
@@ -77,12 +91,18 @@ function analyzeWith(layout: BenchmarkLayout, evidence: SubmissionEvidence, perQ
     const e = evidence[qi], s = perQueryScores[qi];
     const correct = new Set(q.correctRows);
     const at = Array.from(e.top).findIndex((row) => correct.has(row));
+    let first = at, last = at;
+    if (at >= 0) {
+      while (first > 0 && e.scores[first - 1] === e.scores[at]) first--;
+      while (last + 1 < e.top.length && e.scores[last + 1] === e.scores[at]) last++;
+    }
     const { queryId: _id, ...gap } = gaps[qi];
     return {
       queryId: q.queryId,
       domain: q.domain,
-      rank1: e.top.length > 0 ? { corpusId: layout.corpus[e.top[0]].corpusId, kind: classifyRank1(layout, qi, e.top, e.passes) } : null,
-      canonicalRank: at >= 0 ? at + 1 : null,
+      rank1: e.top.length > 0 ? { members: rank1Members(layout, qi, e) } : null,
+      canonicalRank: at >= 0 ? first + 1 : null,
+      canonicalTie: at >= 0 ? last - first + 1 : 1,
       exec: s.exec,
       executionPrecision: s.execution_precision,
       ndcg: s.ndcg,
@@ -97,6 +117,7 @@ function analyzeWith(layout: BenchmarkLayout, evidence: SubmissionEvidence, perQ
     deception: measured.deception,
     perDomain: measured.perDomain,
     poolDensity: measured.poolDensity,
+    ties: measureTies(layout, evidence),
     perQuery,
   };
 }

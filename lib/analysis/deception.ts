@@ -1,6 +1,8 @@
 // Deception (paper §5.5, Figure 5; Appendix G.1, Table 8): a (query, own distractor) pair is
-// deceived when the distractor's score is at least the canonical's (ties deceive). Rates pool
-// pairs over queries; intervals resample queries, each carrying all of its pairs.
+// deceived when the distractor would be ranked above the canonical. A strictly higher score
+// deceives; an exact tie deceives with probability 1/2, since either order of the two is equally
+// likely (the same law as exec@k). Rates pool pairs over queries; intervals resample queries,
+// each carrying all of its pairs.
 // By bug type: every type present, each marked mechanical or not. Overall and by edit size:
 // mechanical pairs only, as in the paper (the pre-lock legacy types are excluded there).
 import type { Estimator } from "@/lib/metrics/estimates";
@@ -15,7 +17,10 @@ export interface DeceptionGroup {
   pairs: number;
   /** Pairs for which both scores exist. */
   scoredPairs: number;
+  /** Expected deceived pairs: strictly above the canonical counts 1, an exact tie 1/2. */
   deceived: number;
+  /** Scored pairs whose distractor ties the canonical exactly. */
+  tiedPairs: number;
   rate: Stat;
 }
 
@@ -30,8 +35,8 @@ export interface Deception {
 interface Pair {
   qi: number;
   row: number;
-  /** null when a score is missing. */
-  deceived: boolean | null;
+  /** 1 above the canonical, 1/2 tied with it, 0 below; null when a score is missing. */
+  deceived: number | null;
 }
 
 function collectPairs(layout: BenchmarkLayout, evidence: SubmissionEvidence): Pair[] {
@@ -42,7 +47,7 @@ function collectPairs(layout: BenchmarkLayout, evidence: SubmissionEvidence): Pa
     if (canon.kind === "no_canonical") return;
     for (const row of q.distractorRows) {
       const s = e.ownScores.get(row);
-      pairs.push({ qi, row, deceived: canon.kind === "unscored" || s === undefined ? null : s >= canon.score });
+      pairs.push({ qi, row, deceived: canon.kind === "unscored" || s === undefined ? null : s > canon.score ? 1 : s === canon.score ? 0.5 : 0 });
     }
   });
   return pairs;
@@ -50,17 +55,16 @@ function collectPairs(layout: BenchmarkLayout, evidence: SubmissionEvidence): Pa
 
 function summarize(members: Pair[], queries: number, est: Estimator, what: string): DeceptionGroup {
   const num = new Float64Array(queries), den = new Float64Array(queries);
-  let scored = 0, deceived = 0;
+  let scored = 0, deceived = 0, tied = 0;
   for (const p of members) {
     if (p.deceived === null) continue;
     scored++;
     den[p.qi]++;
-    if (p.deceived) {
-      deceived++;
-      num[p.qi]++;
-    }
+    deceived += p.deceived;
+    num[p.qi] += p.deceived;
+    if (p.deceived === 0.5) tied++;
   }
-  const base = { pairs: members.length, scoredPairs: scored, deceived };
+  const base = { pairs: members.length, scoredPairs: scored, deceived, tiedPairs: tied };
   if (members.length === 0) return { ...base, rate: notAvailable(`no ${what} pairs`) };
   if (scored < members.length) {
     return { ...base, rate: notAvailable(`${members.length - scored} of ${members.length} ${what} pairs lack a canonical or distractor score`) };

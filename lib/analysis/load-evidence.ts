@@ -1,5 +1,5 @@
-// Rebuilds a submission's evidence from its stored Ranking rows (top-k corpus ids, watched own
-// snippets with scores, pass vectors), mapping database ids to benchmark rows.
+// Rebuilds a submission's evidence from its stored Ranking rows (the ranked list's corpus ids and
+// scores, watched own snippets with scores, pass vectors), mapping database ids to benchmark rows.
 import { db } from "@/lib/db/client";
 import type { QueryEvidence, SubmissionEvidence } from "./evidence";
 
@@ -11,6 +11,7 @@ export interface RowIds {
 export interface StoredRanking {
   queryDbId: number;
   topCorpusIds: number[];
+  topScores: number[];
   watchedCorpusIds: number[];
   watchedScores: number[];
   passes: boolean[];
@@ -29,6 +30,7 @@ export function evidenceFromRankings(ids: RowIds, rankings: readonly StoredRanki
     if (!r) throw new Error(`no stored ranking for query ${q.dbId}`);
     return {
       top: r.topCorpusIds.map(row),
+      scores: r.topScores,
       passes: r.passes,
       ownScores: new Map(r.watchedCorpusIds.map((id, i) => [row(id), r.watchedScores[i]])),
     };
@@ -50,13 +52,13 @@ export async function loadStoredRankingsOf(submissionIds: readonly string[]): Pr
   if (submissionIds.length === 0) return out;
   const rows = await db().$queryRaw<{ submission_id: string; data: string }[]>`
     SELECT submission_id::text AS submission_id,
-           json_agg(json_build_array(query_db_id, top_corpus_ids, watched_corpus_ids, watched_scores, passes))::text AS data
+           json_agg(json_build_array(query_db_id, top_corpus_ids, top_scores, watched_corpus_ids, watched_scores, passes))::text AS data
     FROM rankings WHERE submission_id = ANY(${[...submissionIds]}::uuid[]) GROUP BY submission_id`;
   for (const r of rows) {
-    const list = JSON.parse(r.data) as [number, number[], number[], number[], boolean[]][];
+    const list = JSON.parse(r.data) as [number, number[], number[], number[], number[], boolean[]][];
     out.set(
       r.submission_id,
-      list.map(([queryDbId, topCorpusIds, watchedCorpusIds, watchedScores, passes]) => ({ queryDbId, topCorpusIds, watchedCorpusIds, watchedScores, passes })),
+      list.map(([queryDbId, topCorpusIds, topScores, watchedCorpusIds, watchedScores, passes]) => ({ queryDbId, topCorpusIds, topScores, watchedCorpusIds, watchedScores, passes })),
     );
   }
   return out;

@@ -1,25 +1,18 @@
 // Rank-1 miss attribution (paper §5.2, Table 3): of the queries whose rank-1 snippet fails,
-// how many rank-1s are one of the query's own distractors rather than unrelated code.
+// how many rank-1s are one of the query's own distractors rather than unrelated code. With a tie
+// at rank 1 each member of the group is rank 1 with probability 1/g, so the counts are
+// expectations (fractions of a query), by the same law as exec@1.
 import type { Estimator } from "@/lib/metrics/estimates";
 import type { SubmissionEvidence } from "./evidence";
 import type { BenchmarkLayout } from "./layout";
+import { rank1Members, rank1Shares, type Rank1Kind } from "./rank1";
 import { statOf, type Stat } from "./stat";
 
-/** What sits at rank 1 of a query: a passing snippet, or which kind of failing one. */
-export type Rank1Kind = "pass" | "own_distractor" | "own_canonical" | "other_canonical" | "other_distractor" | "none";
-
-export function classifyRank1(layout: BenchmarkLayout, qi: number, top: ArrayLike<number>, passes: readonly boolean[]): Rank1Kind {
-  if (top.length === 0) return "none";
-  if (passes[0]) return "pass";
-  const item = layout.corpus[top[0]];
-  const own = item.queryIndex === qi;
-  if (item.role === "distractor") return own ? "own_distractor" : "other_distractor";
-  return own ? "own_canonical" : "other_canonical";
-}
+export type { Rank1Kind } from "./rank1";
 
 export interface MissAttribution {
   queries: number;
-  /** miss@1: queries whose rank-1 snippet fails (or that retrieved nothing). */
+  /** miss@1: expected number of queries whose rank-1 snippet fails (or that retrieved nothing). */
   misses: number;
   ownDistractor: number;
   /** A query's own canonical failing its tests cannot happen in a verified benchmark; counted, not hidden. */
@@ -33,19 +26,19 @@ export interface MissAttribution {
 }
 
 export function attributeMisses(layout: BenchmarkLayout, evidence: SubmissionEvidence, est: Estimator): MissAttribution {
-  const kinds = evidence.map((e, qi) => classifyRank1(layout, qi, e.top, e.passes));
-  const count = (k: Rank1Kind) => kinds.filter((x) => x === k).length;
-  const miss = Float64Array.from(kinds, (k) => (k === "pass" ? 0 : 1));
-  const own = Float64Array.from(kinds, (k) => (k === "own_distractor" ? 1 : 0));
+  const shares = evidence.map((e, qi) => rank1Shares(rank1Members(layout, qi, e)));
+  const total = (k: Rank1Kind) => shares.reduce((s, x) => s + x[k], 0);
+  const miss = Float64Array.from(shares, (x) => 1 - x.pass);
+  const own = Float64Array.from(shares, (x) => x.own_distractor);
   const [share] = est.ratio([{ num: own, den: miss }]);
   return {
-    queries: kinds.length,
-    misses: kinds.length - count("pass"),
-    ownDistractor: count("own_distractor"),
-    ownCanonical: count("own_canonical"),
-    otherCanonical: count("other_canonical"),
-    otherDistractor: count("other_distractor"),
-    nothingRetrieved: count("none"),
+    queries: shares.length,
+    misses: miss.reduce((s, x) => s + x, 0),
+    ownDistractor: total("own_distractor"),
+    ownCanonical: total("own_canonical"),
+    otherCanonical: total("other_canonical"),
+    otherDistractor: total("other_distractor"),
+    nothingRetrieved: total("none"),
     ownDistractorShare: statOf(share, "no query misses at rank 1"),
   };
 }

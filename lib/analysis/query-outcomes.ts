@@ -1,5 +1,5 @@
 // Per-query inputs of exec@k / execution_precision@k / nDCG@k (lib/metrics) from the evidence:
-// the pass vector of the ranked top-k and the ranks at which correct_corpus_ids appear.
+// the ranked list with each snippet's score, verdict and whether it is a correct id.
 import type { QueryOutcome } from "@/lib/metrics/score-queries";
 import type { SubmissionEvidence } from "./evidence";
 import type { BenchmarkLayout } from "./layout";
@@ -8,8 +8,7 @@ export function toQueryOutcomes(layout: BenchmarkLayout, evidence: SubmissionEvi
   return layout.queries.map((q, qi) => {
     const e = evidence[qi];
     const correct = new Set(q.correctRows);
-    const canonicalRanks: number[] = [];
-    for (let r = 0; r < e.top.length; r++) if (correct.has(e.top[r])) canonicalRanks.push(r + 1);
-    return { queryId: q.queryId, passes: e.passes, canonicalRanks, relevantCount: Math.max(1, q.correctRows.length) };
+    const ranked = Array.from(e.top, (row, i) => ({ score: e.scores[i], passes: e.passes[i] ?? false, relevant: correct.has(row) }));
+    return { queryId: q.queryId, ranked, relevantCount: Math.max(1, q.correctRows.length) };
   });
 }

@@ -2,6 +2,7 @@ import { canSeeSubmission } from "@/lib/auth/policies";
 import type { Principal } from "@/lib/auth/principal";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
+import { execAtK, tieSpans } from "@/lib/metrics/tie-aware";
 import { RUNNER_VERSION, type TestOutcome } from "@/lib/sandbox/types";
 import { singleEditDiff, type SingleEdit } from "./single-edit-diff";
 
@@ -20,6 +21,11 @@ export interface DrilldownSnippet {
   outcomes: TestOutcome[] | null;
   testsPassed: number;
   passes: boolean;
+  /**
+   * The snippet's tie group when its score is shared exactly (null when its rank is strict):
+   * it may sit anywhere from rank `from` to rank `to`, every order equally likely.
+   */
+  tie: { from: number; to: number; size: number } | null;
 }
 
 export interface QueryDrilldown {
@@ -35,12 +41,15 @@ export interface QueryDrilldown {
     organisation: string | null;
   };
   query: { queryId: string; functionName: string; domain: string; text: string; tests: string[] };
+  /** The top 10, then every snippet tied exactly with the 10th (ranks beyond 10 mark them). */
   top: DrilldownSnippet[];
-  execAtK: Record<"1" | "3" | "5" | "10", boolean>;
+  /** exec@k for this query: 1 or 0, or the chance over the orders of tied snippets. */
+  execAtK: Record<"1" | "3" | "5" | "10", number>;
   /** This query's canonical and distractors with their similarity, whether ranked or not. */
   own: { corpusId: string; role: "canonical" | "distractor"; bugType: string | null; score: number; rank: number | null }[];
   neighbours: { previous: string | null; next: string | null };
-  otherSubmissions: { id: string; model: string; rank1Passes: boolean | null }[];
+  /** rank1: the chance that the system's rank-1 snippet passes (1 or 0 unless tied); null: not ranked. */
+  otherSubmissions: { id: string; model: string; rank1: number | null }[];
 }
 
 // Figure 1 of the paper for any query and submission: the ranked snippets, their scores and
@@ -91,6 +100,7 @@ export async function getQueryDrilldown(submissionId: string, queryId: string, v
     if (!outcomesByCode.has(e.codeHash) || e.runnerVersion === RUNNER_VERSION) outcomesByCode.set(e.codeHash, e.outcomes);
   }
 
+  const spans = tieSpans(ranking.topScores);
   const top: DrilldownSnippet[] = ranking.topCorpusIds.map((id, i) => {
     const item = byId.get(id)!;
     const own = item.queryId === queryId;
@@ -108,10 +118,13 @@ export async function getQueryDrilldown(submissionId: string, queryId: string, v
       outcomes,
       testsPassed: outcomes ? outcomes.filter((o) => o === "pass").length : 0,
       passes: ranking.passes[i] ?? false,
+      tie: spans[i].size > 1 ? { from: spans[i].start + 1, to: spans[i].start + spans[i].size, size: spans[i].size } : null,
     };
   });
-  const execAt = (k: number) => top.slice(0, k).some((s) => s.passes);
-  const rankOf = new Map(ranking.topCorpusIds.map((id, i) => [id, i + 1]));
+  const ranked = top.map((s) => ({ score: s.score, passes: s.passes, relevant: false }));
+  const execAt = (k: number) => execAtK(ranked, k);
+  // Best rank of each listed snippet (the start of its tie group).
+  const rankOf = new Map(ranking.topCorpusIds.map((id, i) => [id, spans[i].start + 1]));
 
   const [neighbours, others] = await Promise.all([
     db().query.findMany({
@@ -120,7 +133,7 @@ export async function getQueryDrilldown(submissionId: string, queryId: string, v
     }),
     db().submission.findMany({
       where: { versionId: sub.versionId, status: "published", id: { not: sub.id } },
-      select: { id: true, modelName: true, rankings: { where: { queryDbId: query.id }, select: { passes: true } } },
+      select: { id: true, modelName: true, rankings: { where: { queryDbId: query.id }, select: { passes: true, topScores: true } } },
       orderBy: { publishedAt: "asc" },
     }),
   ]);
@@ -156,6 +169,9 @@ export async function getQueryDrilldown(submissionId: string, queryId: string, v
       previous: neighbours.find((n) => n.position === query.position - 1)?.queryId ?? null,
       next: neighbours.find((n) => n.position === query.position + 1)?.queryId ?? null,
     },
-    otherSubmissions: others.map((o) => ({ id: o.id, model: o.modelName, rank1Passes: o.rankings[0]?.passes[0] ?? null })),
+    otherSubmissions: others.map((o) => {
+      const r = o.rankings[0];
+      return { id: o.id, model: o.modelName, rank1: r ? execAtK(r.topScores.map((score, i) => ({ score, passes: r.passes[i] ?? false, relevant: false })), 1) : null };
+    }),
   };
 }

@@ -1,5 +1,8 @@
+import { ANALYSIS_ENGINE_VERSION } from "@/lib/analysis/analyze-submission";
+import type { TieDiagnostics } from "@/lib/analysis/ties";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
+import { chanceExpectation, type ChanceLine } from "@/lib/metrics/chance";
 import { toMetricTable, type MetricTable } from "@/lib/submissions/serialize";
 import { compareByPlacement } from "./leaderboard-order";
 
@@ -19,11 +22,33 @@ export interface LeaderboardRow {
   warningNote: string | null;
   publishedAt: string | null;
   metrics: MetricTable;
+  /**
+   * How much of its ranking exact ties decide (lib/analysis/ties.ts); editBlind: it scores a
+   * canonical and its own single-edit distractor identically in at least `threshold` of the
+   * pairs. null while its analysis is being (re)computed.
+   */
+  ties: TieDiagnostics | null;
 }
 
 export interface Leaderboard {
   benchmark: { slug: string; name: string; version: string; queries: number; corpus: number };
   rows: LeaderboardRow[];
+  /** The exact expected metrics of a uniformly random ranking (a reference line, not a submission). */
+  chance: ChanceLine;
+}
+
+// A version's queries never change, so its chance line is computed once per process.
+const chanceByVersion = new Map<number, ChanceLine>();
+
+async function chanceOf(versionId: number, corpusCount: number): Promise<ChanceLine> {
+  let c = chanceByVersion.get(versionId);
+  if (!c) {
+    const rows = await db().$queryRaw<{ n: number }[]>`
+      SELECT coalesce(cardinality(correct_corpus_ids), 0)::int AS n FROM queries WHERE version_id = ${versionId} ORDER BY position`;
+    c = chanceExpectation(rows.map((r) => r.n), corpusCount);
+    chanceByVersion.set(versionId, c);
+  }
+  return c;
 }
 
 // Published submissions of a benchmark's newest version (or a named one), best exec@1 first;
@@ -53,6 +78,13 @@ export async function getLeaderboard(slug: string, version?: string): Promise<Le
       metrics: { select: { name: true, k: true, value: true, ciLow: true, ciHigh: true } },
     },
   });
+  // Only the small `ties` member of each stored analysis (current engine only).
+  const tieRows = subs.length
+    ? await db().$queryRaw<{ submission_id: string; ties: TieDiagnostics | null }[]>`
+        SELECT submission_id::text AS submission_id, payload->'ties' AS ties FROM submission_analyses
+        WHERE submission_id = ANY(${subs.map((s) => s.id)}::uuid[]) AND engine_version = ${ANALYSIS_ENGINE_VERSION}`
+    : [];
+  const tiesOf = new Map(tieRows.map((r) => [r.submission_id, r.ties]));
   const rows: LeaderboardRow[] = subs
     .map((s) => ({
       submissionId: s.id,
@@ -67,6 +99,7 @@ export async function getLeaderboard(slug: string, version?: string): Promise<Le
       warningNote: s.warningNote,
       publishedAt: s.publishedAt?.toISOString() ?? null,
       metrics: toMetricTable(s.metrics)!,
+      ties: tiesOf.get(s.id) ?? null,
     }))
     .filter((r) => r.metrics !== null);
   const placed = (r: LeaderboardRow) => ({ exec: (k: number) => r.metrics.exec[String(k)]?.value ?? 0, publishedAt: r.publishedAt });
@@ -74,6 +107,7 @@ export async function getLeaderboard(slug: string, version?: string): Promise<Le
   return {
     benchmark: { slug: v.benchmark.slug, name: v.benchmark.name, version: v.version, queries: v.queryCount, corpus: v.corpusCount },
     rows,
+    chance: await chanceOf(v.id, v.corpusCount),
   };
 }
 

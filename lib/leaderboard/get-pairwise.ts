@@ -36,7 +36,7 @@ export async function getPairwise(slug: string, filter: PairwiseFilter = {}): Pr
       ...(filter.k ? { k: filter.k } : {}),
       ...(filter.submission ? { OR: [{ submissionA: filter.submission }, { submissionB: filter.submission }] } : {}),
     },
-    select: { submissionA: true, submissionB: true, metric: true, k: true, aValue: true, bValue: true, delta: true, ciLow: true, ciHigh: true, aOnly: true, bOnly: true, pValue: true },
+    select: { submissionA: true, submissionB: true, metric: true, k: true, aValue: true, bValue: true, delta: true, ciLow: true, ciHigh: true, aOnly: true, bOnly: true, pValue: true, pMethod: true },
   });
   const order = new Map(a.systems.map((s, i) => [s.submissionId, i]));
   const family = { exec: 0, execution_precision: 1, ndcg: 2 } as Record<string, number>;
@@ -55,6 +55,7 @@ export async function getPairwise(slug: string, filter: PairwiseFilter = {}): Pr
       aOnly: r.aOnly,
       bOnly: r.bOnly,
       pValue: r.pValue,
+      pMethod: r.pMethod as PairwiseComparison["pMethod"],
     }));
   return { benchmark: { slug: a.version.slug, version: a.version.version }, computedAt: a.computedAt, stale: a.stale, bootstrap: a.payload?.bootstrap ?? null, comparisons };
 }

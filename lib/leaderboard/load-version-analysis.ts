@@ -16,7 +16,11 @@ export interface StoredVersionAnalysis {
   stale: boolean;
   /** The systems the statistics describe that are still published, in the order they were placed. */
   systems: PublishedSystem[];
-  payload: { bootstrap: { replicates: number; seed: number; method: string }; difficulty: QueryDifficulty; tieGroups: TieGroup[] } | null;
+  /**
+   * provisional: published submissions scored by an older scoring engine, awaiting their
+   * re-score; statistics involving them are provisional until then.
+   */
+  payload: { bootstrap: { replicates: number; seed: number; method: string }; difficulty: QueryDifficulty; tieGroups: TieGroup[]; provisional: string[] } | null;
 }
 
 type Payload = NonNullable<StoredVersionAnalysis["payload"]>;

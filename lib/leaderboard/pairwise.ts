@@ -1,11 +1,12 @@
 // Paired comparisons between systems on the same queries (paper §4.2, Table 5). For every pair
-// and k: exec@k gets the exact McNemar test on its discordant counts, and all three metric
-// families get the paired-bootstrap difference of means with a 95% percentile interval. The
-// pairing: every system is averaged over the SAME resampled queries, so replicate r's
-// difference is mean_A(r) - mean_B(r).
+// and k: exec@k gets the paired sign-flip test on its per-query (tie-aware, so fractional)
+// values, which for 0/1 values is the paper's exact McNemar test, with the expected discordant
+// counts; all three metric families get the paired-bootstrap difference of means with a 95%
+// percentile interval. The pairing: every system is averaged over the SAME resampled queries,
+// so replicate r's difference is mean_A(r) - mean_B(r).
 import { bootstrapReplicateMeans, percentileInterval, type BootstrapOptions } from "@/lib/metrics/bootstrap";
-import { mcnemarExact } from "@/lib/metrics/mcnemar";
 import { METRIC_KS } from "@/lib/metrics/per-query-metrics";
+import { expectedDiscordance, signFlipTest, type SignFlipMethod } from "@/lib/metrics/sign-flip";
 import { METRIC_NAMES, type MetricName } from "@/lib/metrics/score-queries";
 import { columnMean, type SystemScores } from "./system-scores";
 
@@ -20,19 +21,14 @@ export interface PairwiseComparison {
   /** aValue - bValue. */
   delta: number;
   ci95: [number, number];
-  /** exec only: queries solved by a alone / by b alone, and the exact two-sided McNemar p. */
+  /**
+   * exec only: expected number of queries solved by a alone / by b alone (McNemar's discordant
+   * counts when nothing is tied), and the two-sided paired sign-flip p with how it was computed.
+   */
   aOnly: number | null;
   bOnly: number | null;
   pValue: number | null;
-}
-
-export function discordantCounts(a: Float64Array, b: Float64Array): { aOnly: number; bOnly: number } {
-  let aOnly = 0, bOnly = 0;
-  for (let i = 0; i < a.length; i++) {
-    if (a[i] === 1 && b[i] === 0) aOnly++;
-    else if (a[i] === 0 && b[i] === 1) bOnly++;
-  }
-  return { aOnly, bOnly };
+  pMethod: SignFlipMethod | null;
 }
 
 /** Every unordered pair (i < j in the given order), every metric family, every k. */
@@ -53,7 +49,8 @@ export function comparePairs(systems: readonly SystemScores[], opts: BootstrapOp
         for (let r = 0; r < diff.length; r++) diff[r] = ra[r] - rb[r];
         const ci = percentileInterval(diff);
         const aValue = means[at(i, m)], bValue = means[at(j, m)];
-        const exec = metric === "exec" ? discordantCounts(columns[at(i, m)], columns[at(j, m)]) : null;
+        const exec = metric === "exec" ? expectedDiscordance(columns[at(i, m)], columns[at(j, m)]) : null;
+        const test = metric === "exec" ? signFlipTest(systems[i].execExact[k], systems[j].execExact[k]) : null;
         out.push({
           a: systems[i].submissionId,
           b: systems[j].submissionId,
@@ -65,7 +62,8 @@ export function comparePairs(systems: readonly SystemScores[], opts: BootstrapOp
           ci95: [ci.low, ci.high],
           aOnly: exec?.aOnly ?? null,
           bOnly: exec?.bOnly ?? null,
-          pValue: exec ? mcnemarExact(exec.aOnly, exec.bOnly) : null,
+          pValue: test?.pValue ?? null,
+          pMethod: test?.method ?? null,
         });
       });
     }

@@ -1,5 +1,5 @@
 // Tie groups: the systems whose exec@k is not significantly different from the leader's, by
-// the exact McNemar test at a fixed alpha, with no multiple-comparison correction (each system
+// the paired sign-flip test (exact McNemar for 0/1 values) at a fixed alpha, with no multiple-comparison correction (each system
 // is tested once, against the leader only). The leader is the system with the highest exec@k;
 // among equal values, the one listed first (leaderboard order).
 import { METRIC_KS } from "@/lib/metrics/per-query-metrics";

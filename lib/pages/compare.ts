@@ -1,8 +1,9 @@
 // Compare 2-4 submissions of one benchmark version on the same queries (the paper's Table 5):
-// for each pair and k in {1, 3, 5}, the queries only A solves and only B solves, the exact
-// McNemar p-value on them, and the paired-bootstrap difference of exec@k with its 95% interval
-// (the same resamples and arithmetic as the stored pairwise statistics, computed here so an
-// owner's unpublished submission can take part). Who may be compared: published submissions,
+// for each pair and k in {1, 3, 5}, the expected number of queries only A solves and only B
+// solves, the paired sign-flip p-value (exact McNemar when nothing is tied), and the
+// paired-bootstrap difference of exec@k with its 95% interval (the same tie-aware values,
+// resamples and arithmetic as the stored pairwise statistics, computed here so an owner's
+// unpublished submission can take part). Who may be compared: published submissions,
 // and the viewer's own (and their organisations') scored ones; any other id is dropped without
 // saying whether it exists.
 import { insiderSubmissionsWhere } from "@/lib/auth/policies";
@@ -11,10 +12,10 @@ import crypto from "node:crypto";
 import { db } from "@/lib/db/client";
 import { VersionedMemo } from "@/lib/db/versioned-memo";
 import { listPublishedInOrder } from "@/lib/leaderboard/list-published";
-import { discordantCounts } from "@/lib/leaderboard/pairwise";
 import { resolveVersion, type ResolvedVersion } from "@/lib/leaderboard/resolve-version";
 import { bootstrapReplicateMeans, percentileInterval } from "@/lib/metrics/bootstrap";
-import { mcnemarExact } from "@/lib/metrics/mcnemar";
+import { expectedDiscordance, signFlipTest, type SignFlipMethod } from "@/lib/metrics/sign-flip";
+import { execAtKExact, type Rational } from "@/lib/metrics/tie-aware";
 import { getVersionQueries } from "./version-queries";
 
 export const COMPARE_KS = [1, 3, 5] as const;
@@ -33,9 +34,11 @@ export interface PairAtK {
   bValue: number;
   delta: number;
   ci95: [number, number];
+  /** Expected queries solved by A and not B, and the reverse (McNemar's counts without ties). */
   aOnly: number;
   bOnly: number;
   pValue: number;
+  pMethod: SignFlipMethod;
 }
 
 export interface ComparedPair {
@@ -55,8 +58,8 @@ export interface CompareData {
   candidates: CompareCandidate[];
   selected: CompareCandidate[];
   pairs: ComparedPair[];
-  /** Per selected submission (same order), exec@k per query in benchmark order, for k in COMPARE_KS. */
-  solved: Map<string, Record<number, Uint8Array>>;
+  /** Per selected submission, exec@k per query in benchmark order (tie-aware), for k in COMPARE_KS. */
+  solved: Map<string, SolvedColumns>;
   queries: CompareQuery[];
 }
 
@@ -71,25 +74,42 @@ async function candidatesFor(versionId: number, viewer: Principal | null): Promi
   return [...published, ...own.map((s) => ({ submissionId: s.id, model: s.modelName, provider: s.provider, published: false }))];
 }
 
-/** exec@k per query for each submission, from the stored pass vectors of its top-k. */
-async function loadSolved(ids: string[], k: readonly number[]): Promise<Map<string, Record<number, Uint8Array>>> {
-  const out = new Map<string, Record<number, Uint8Array>>();
+/** exec@k per query (k in COMPARE_KS): the expectation over tie orders, and the same as exact fractions. */
+export interface SolvedColumns {
+  values: Record<number, Float64Array>;
+  exact: Record<number, Rational[]>;
+}
+
+/** Tie-aware exec@k columns from each query's ranked list (scores and verdicts). */
+export function solvedColumns(lists: readonly { scores: number[]; passes: boolean[] }[], ks: readonly number[]): SolvedColumns {
+  const ranked = lists.map((l) => l.scores.map((score, i) => ({ score, passes: l.passes[i] ?? false, relevant: false })));
+  const exact: SolvedColumns["exact"] = {}, values: SolvedColumns["values"] = {};
+  for (const k of ks) {
+    exact[k] = ranked.map((r) => execAtKExact(r, k));
+    values[k] = Float64Array.from(exact[k], (x) => x.num / x.den);
+  }
+  return { values, exact };
+}
+
+/** exec@k per query for each submission, from the stored scores and pass vectors of its ranked list. */
+async function loadSolved(ids: string[], k: readonly number[]): Promise<Map<string, SolvedColumns>> {
+  const out = new Map<string, SolvedColumns>();
   if (ids.length === 0) return out;
   // One JSON text per submission: thousands of ranking rows are slow through the ORM's mapping.
-  const rows = await db().$queryRaw<{ submission_id: string; passes: string }[]>`
-    SELECT r.submission_id::text AS submission_id, json_agg(r.passes ORDER BY q.position)::text AS passes
+  const rows = await db().$queryRaw<{ submission_id: string; lists: string }[]>`
+    SELECT r.submission_id::text AS submission_id, json_agg(json_build_array(r.top_scores, r.passes) ORDER BY q.position)::text AS lists
     FROM rankings r JOIN queries q ON q.id = r.query_db_id
     WHERE r.submission_id = ANY(${ids}::uuid[]) GROUP BY r.submission_id`;
   for (const r of rows) {
-    const passes = JSON.parse(r.passes) as boolean[][];
-    out.set(r.submission_id, Object.fromEntries(k.map((kk) => [kk, Uint8Array.from(passes, (p) => (p.slice(0, kk).some(Boolean) ? 1 : 0))])));
+    const lists = (JSON.parse(r.lists) as [number[], boolean[]][]).map(([scores, passes]) => ({ scores, passes }));
+    out.set(r.submission_id, solvedColumns(lists, k));
   }
   return out;
 }
 
 /** Every unordered pair of `systems` (in the given order) at every k. */
 export function comparePairsAt(
-  systems: readonly { candidate: CompareCandidate; solved: Record<number, Uint8Array> }[],
+  systems: readonly { candidate: CompareCandidate; solved: SolvedColumns }[],
   ks: readonly number[] = COMPARE_KS,
   /** The statistics of each pair in this order when already known (memoized): only names them. */
   known?: readonly PairAtK[][],
@@ -100,7 +120,7 @@ export function comparePairsAt(
     for (let i = 0; i < systems.length; i++) for (let j = i + 1; j < systems.length; j++) named.push({ a: systems[i].candidate, b: systems[j].candidate, byK: known[named.length] });
     return named;
   }
-  const columns = systems.flatMap((s) => ks.map((k) => Float64Array.from(s.solved[k])));
+  const columns = systems.flatMap((s) => ks.map((k) => s.solved.values[k]));
   const replicates = bootstrapReplicateMeans(columns);
   const mean = (c: Float64Array) => c.reduce((x, y) => x + y, 0) / c.length;
   const at = (si: number, ki: number) => si * ks.length + ki;
@@ -115,9 +135,10 @@ export function comparePairsAt(
           const ra = replicates[at(i, ki)], rb = replicates[at(j, ki)];
           const diff = Float64Array.from(ra, (x, r) => x - rb[r]);
           const ci = percentileInterval(diff);
-          const { aOnly, bOnly } = discordantCounts(ca, cb);
+          const { aOnly, bOnly } = expectedDiscordance(ca, cb);
+          const test = signFlipTest(systems[i].solved.exact[k], systems[j].solved.exact[k]);
           const aValue = mean(ca), bValue = mean(cb);
-          return { k, aValue, bValue, delta: aValue - bValue, ci95: [ci.low, ci.high], aOnly, bOnly, pValue: mcnemarExact(aOnly, bOnly) };
+          return { k, aValue, bValue, delta: aValue - bValue, ci95: [ci.low, ci.high], aOnly, bOnly, pValue: test.pValue, pMethod: test.method };
         }),
       });
     }
@@ -125,14 +146,14 @@ export function comparePairsAt(
   return pairs;
 }
 
-// The paired statistics depend on nothing but the pass vectors (5,000 bootstrap resamples of
-// every column: most of the page's server time), so they are memoized by a hash of exactly
-// those vectors: a re-score that changes any of them is a different key.
+// The paired statistics depend on nothing but the per-query exec@k values (5,000 bootstrap
+// resamples of every column: most of the page's server time), so they are memoized by a hash
+// of exactly those values: a re-score that changes any of them is a different key.
 const pairStatsMemo = new VersionedMemo<PairAtK[][]>(128);
 
-function pairStats(systems: readonly { candidate: CompareCandidate; solved: Record<number, Uint8Array> }[]): Promise<ComparedPair[]> {
+function pairStats(systems: readonly { candidate: CompareCandidate; solved: SolvedColumns }[]): Promise<ComparedPair[]> {
   const h = crypto.createHash("sha256");
-  for (const s of systems) for (const k of COMPARE_KS) h.update(`${k}:${s.solved[k].length};`).update(s.solved[k]);
+  for (const s of systems) for (const k of COMPARE_KS) h.update(`${k}:${s.solved.values[k].length};`).update(new Uint8Array(s.solved.values[k].buffer));
   return pairStatsMemo
     .get(h.digest("hex"), "", async () => comparePairsAt(systems).map((p) => p.byK))
     .then((byK) => comparePairsAt(systems, COMPARE_KS, byK));
@@ -152,7 +173,7 @@ export async function getCompare(slug: string, version: string, requested: reado
       : Promise.resolve([] as CompareQuery[]),
   ]);
   // A selected submission without rankings (not scored yet) cannot be compared.
-  const usable = selected.filter((s) => solved.get(s.submissionId)?.[1]?.length === queries.length && queries.length > 0);
+  const usable = selected.filter((s) => solved.get(s.submissionId)?.values[1]?.length === queries.length && queries.length > 0);
   return {
     version: v,
     candidates,

@@ -50,7 +50,7 @@ export function leaderboardCsv(view: LeaderboardView): string {
 }
 
 function badges(r: LeaderboardView["rows"][number]): string[] {
-  return [r.isBaseline ? "baseline" : "", r.verified ? "verified" : "", r.warning ? `warning: ${r.warning}` : ""].filter(Boolean);
+  return [r.isBaseline ? "baseline" : "", r.verified ? "verified" : "", r.editBlind ? "edit-blind" : "", r.warning ? `warning: ${r.warning}` : ""].filter(Boolean);
 }
 
 export function leaderboardJson(view: LeaderboardView) {
@@ -60,7 +60,8 @@ export function leaderboardJson(view: LeaderboardView) {
     filters: { provider: view.params.provider || null, openWeights: view.params.openWeights, similarity: view.params.similarity, search: view.params.q || null },
     sort: { column: view.params.sort, direction: view.params.dir },
     intervals: "95% query-level bootstrap percentile intervals",
-    tieGroup: view.alpha === null ? null : { k: view.params.k, alpha: view.alpha, test: "exact McNemar against the leader" },
+    tieGroup: view.alpha === null ? null : { k: view.params.k, alpha: view.alpha, test: "paired sign-flip test against the leader (exact McNemar when nothing is tied)" },
+    chance: { description: "exact expectation of a uniformly random ranking (a reference line, not a submission)", metrics: Object.fromEntries(view.columns.map((c) => [c.label, view.chance[c.id]])) },
     columns: view.columns.map((c) => ({ id: c.id, label: c.label, metric: c.metric, k: c.k, description: c.help })),
     rows: view.rows.map((r) => ({
       rank: r.rank,

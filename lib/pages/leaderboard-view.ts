@@ -1,6 +1,7 @@
 // What the leaderboard page (and its CSV/JSON download) shows for one benchmark version and one
 // URL state: the published rows filtered and sorted, each with its rank by exec@k and whether
 // it is statistically tied with the leader. Pure: the loader is load-leaderboard-view.ts.
+import type { TieDiagnostics } from "@/lib/analysis/ties";
 import type { Leaderboard, LeaderboardRow } from "@/lib/leaderboard/get-leaderboard";
 import type { VersionAnalysisView } from "@/lib/leaderboard/get-version-analysis";
 import type { MetricValue } from "@/lib/submissions/serialize";
@@ -28,6 +29,9 @@ export interface BoardRow {
   tie: TieStatus;
   selected: boolean;
   metrics: Record<MetricColumnId, MetricValue | null>;
+  /** Scores canonicals and their own distractors identically too often (lib/analysis/ties.ts). */
+  editBlind: boolean;
+  ties: TieDiagnostics | null;
 }
 
 export interface LeaderboardView {
@@ -43,6 +47,8 @@ export interface LeaderboardView {
   tiesPending: boolean;
   alpha: number | null;
   bootstrap: VersionAnalysisView["bootstrap"];
+  /** The chance line's value in each metric column shown (exact; a reference, not a row). */
+  chance: Record<MetricColumnId, number>;
 }
 
 
@@ -111,6 +117,8 @@ export function buildLeaderboardView(board: Leaderboard, analysis: VersionAnalys
     tie: !group ? "unknown" : r.submissionId === group.leader ? "leader" : members.has(r.submissionId) ? "tied" : "below",
     selected: params.sel.includes(r.submissionId),
     metrics: Object.fromEntries(columns.map((c) => [c.id, r.metrics[c.metric][String(c.k)] ?? null])) as BoardRow["metrics"],
+    editBlind: r.ties?.editBlind ?? false,
+    ties: r.ties,
   }));
 
   const shown = all.filter((_, i) => matches(board.rows[i], params));
@@ -134,5 +142,6 @@ export function buildLeaderboardView(board: Leaderboard, analysis: VersionAnalys
     tiesPending: board.rows.length > 1 && !group,
     alpha: group?.alpha ?? null,
     bootstrap: analysis?.bootstrap ?? null,
+    chance: Object.fromEntries(columns.map((c) => [c.id, board.chance[c.metric][c.k]])) as LeaderboardView["chance"],
   };
 }

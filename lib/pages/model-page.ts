@@ -49,7 +49,7 @@ async function deriveFromAnalysis(id: string, versionId: number): Promise<Derive
   const { perQuery = [], ...analysis } = JSON.parse(row.payload) as SubmissionAnalysis;
   let names = new Map<string, string>(), bugTypes = new Map<string, string | null>();
   if (perQuery.length > 0) {
-    const rank1Ids = [...new Set(perQuery.flatMap((q) => (q.rank1?.kind === "own_distractor" ? [q.rank1.corpusId] : [])))];
+    const rank1Ids = [...new Set(perQuery.flatMap((q) => (q.rank1?.members.length === 1 && q.rank1.members[0].kind === "own_distractor" ? [q.rank1.members[0].corpusId] : [])))];
     const [queries, items] = await Promise.all([
       db().query.findMany({ where: { versionId }, select: { queryId: true, functionName: true } }),
       db().corpusItem.findMany({ where: { versionId, corpusId: { in: rank1Ids } }, select: { corpusId: true, bugType: true } }),

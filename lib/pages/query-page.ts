@@ -6,6 +6,7 @@ import { AppError } from "@/lib/errors/app-error";
 import { resolveVersion } from "@/lib/leaderboard/resolve-version";
 import { listPublishedInOrder } from "@/lib/leaderboard/list-published";
 import { singleEditDiff, type SingleEdit } from "@/lib/drilldown/single-edit-diff";
+import { execAtK, tieSpans } from "@/lib/metrics/tie-aware";
 
 export interface QuerySnippet {
   corpusId: string;
@@ -19,9 +20,16 @@ export interface QuerySnippet {
 export interface QuerySystemOutcome {
   submissionId: string;
   model: string;
-  /** Role of the rank-1 snippet for this query, and whether it passes. */
-  rank1: { role: "canonical" | "distractor" | "other"; bugType: string | null; passes: boolean } | null;
+  /**
+   * Rank 1 for this query: the role of the rank-1 snippet and whether it passes, when rank 1 is
+   * strict; `tied` > 1 when several snippets share the top score (role and bugType then describe
+   * none of them), and exec1 is the chance that rank 1 passes over the orders of the tie.
+   */
+  rank1: { role: "canonical" | "distractor" | "other"; bugType: string | null; passes: boolean; tied: number; exec1: number } | null;
+  /** Best rank the canonical can have (the start of its tie group) and that group's size. */
   canonicalRank: number | null;
+  canonicalTie: number;
+  /** Best rank of the first passing snippet (the start of its tie group). */
   firstPassingRank: number | null;
   canonicalScore: number | null;
   bestDistractorScore: number | null;
@@ -53,17 +61,19 @@ export async function getQueryPage(slug: string, version: string, queryId: strin
   ]);
   const rankings = await db().ranking.findMany({
     where: { queryDbId: query.id, submissionId: { in: published.map((p) => p.submissionId) } },
-    select: { submissionId: true, topCorpusIds: true, passes: true, watchedCorpusIds: true, watchedScores: true },
+    select: { submissionId: true, topCorpusIds: true, topScores: true, passes: true, watchedCorpusIds: true, watchedScores: true },
   });
   const ownById = new Map(own.map((o) => [o.id, o]));
   const canonical = own.find((o) => o.role === "canonical");
   const byRanking = new Map(rankings.map((r) => [r.submissionId, r]));
   const systems = published.map((p): QuerySystemOutcome => {
     const r = byRanking.get(p.submissionId);
-    if (!r) return { submissionId: p.submissionId, model: p.model, rank1: null, canonicalRank: null, firstPassingRank: null, canonicalScore: null, bestDistractorScore: null };
+    if (!r) return { submissionId: p.submissionId, model: p.model, rank1: null, canonicalRank: null, canonicalTie: 1, firstPassingRank: null, canonicalScore: null, bestDistractorScore: null };
     const first = r.topCorpusIds.length > 0 ? ownById.get(r.topCorpusIds[0]) : undefined;
+    const spans = tieSpans(r.topScores);
     const at = canonical ? r.topCorpusIds.indexOf(canonical.id) : -1;
     const pass = r.passes.indexOf(true);
+    const ranked = r.topScores.map((score, i) => ({ score, passes: r.passes[i] ?? false, relevant: false }));
     const score = (id: number) => {
       const i = r.watchedCorpusIds.indexOf(id);
       return i >= 0 ? r.watchedScores[i] : null;
@@ -72,9 +82,13 @@ export async function getQueryPage(slug: string, version: string, queryId: strin
     return {
       submissionId: p.submissionId,
       model: p.model,
-      rank1: r.topCorpusIds.length === 0 ? null : { role: first ? first.role : "other", bugType: first?.bugType ?? null, passes: r.passes[0] ?? false },
-      canonicalRank: at >= 0 ? at + 1 : null,
-      firstPassingRank: pass >= 0 ? pass + 1 : null,
+      rank1:
+        r.topCorpusIds.length === 0
+          ? null
+          : { role: first ? first.role : "other", bugType: first?.bugType ?? null, passes: r.passes[0] ?? false, tied: spans[0].size, exec1: execAtK(ranked, 1) },
+      canonicalRank: at >= 0 ? spans[at].start + 1 : null,
+      canonicalTie: at >= 0 ? spans[at].size : 1,
+      firstPassingRank: pass >= 0 ? spans[pass].start + 1 : null,
       canonicalScore: canonical ? score(canonical.id) : null,
       bestDistractorScore: distractorScores.length ? Math.max(...distractorScores) : null,
     };

@@ -1,3 +1,4 @@
+import { ANALYSIS_ENGINE_VERSION } from "@/lib/analysis/analyze-submission";
 import type { Tx } from "@/lib/db/client";
 import { RUNNER_VERSION } from "@/lib/sandbox/types";
 import { getExecboardVersion } from "./execboard-version";
@@ -24,7 +25,7 @@ export async function recordScoredEvaluation(tx: Tx, submissionId: string, metri
   })) ?? (await createUntracked(tx, submissionId));
   await tx.evaluationMetric.deleteMany({ where: { evaluationId: ev.id } });
   await tx.evaluationMetric.createMany({ data: metrics.map((m) => ({ evaluationId: ev.id, name: m.name, k: m.k, value: m.value, ciLow: m.ciLow, ciHigh: m.ciHigh })) });
-  await tx.evaluation.update({ where: { id: ev.id }, data: { status: "scored", finishedAt: new Date(), failedStage: null, error: null } });
+  await tx.evaluation.update({ where: { id: ev.id }, data: { status: "scored", scoringEngine: ANALYSIS_ENGINE_VERSION, finishedAt: new Date(), failedStage: null, error: null } });
   const exec1 = metrics.find((m) => m.name === "exec" && m.k === 1);
   await appendRunLog(ev.id, `scored${exec1 ? `: exec@1 = ${exec1.value.toFixed(3)}` : ""}`, tx);
   await tx.submission.update({ where: { id: submissionId }, data: { currentEvaluationId: ev.id } });

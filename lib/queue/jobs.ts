@@ -32,6 +32,14 @@ export const jobs = {
     jobId: (p: { evaluationId: string }) => `rescore-${p.evaluationId}`,
     attempts: 3,
   },
+  // Re-score every published result of an older scoring engine (lib/rescore). Each worker
+  // queues it at start; the id names the engine version, so it runs once per upgrade.
+  upgradeScoringEngine: {
+    name: "upgrade-scoring-engine",
+    schema: z.object({ engineVersion: z.number().int().positive() }),
+    jobId: (p: { engineVersion: number }) => `engine-upgrade-${p.engineVersion}`,
+    attempts: 5,
+  },
   // A chunk of (code, tests) pairs to execute into the execution cache (lib/execution). The id
   // names the chunk's pairs and runner version, so re-enqueueing it is a no-op.
   executePairs: {
@@ -55,3 +63,4 @@ export type ScoreSubmissionPayload = z.infer<typeof jobs.scoreSubmission.schema>
 export type RecomputeVersionAnalysisPayload = z.infer<typeof jobs.recomputeVersionAnalysis.schema>;
 export type ExecutePairsPayload = z.infer<typeof jobs.executePairs.schema>;
 export type RescoreSubmissionPayload = z.infer<typeof jobs.rescoreSubmission.schema>;
+export type UpgradeScoringEnginePayload = z.infer<typeof jobs.upgradeScoringEngine.schema>;

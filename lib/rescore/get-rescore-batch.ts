@@ -60,7 +60,7 @@ export async function getRescoreBatch(id: string): Promise<RescoreBatchView> {
   return {
     id: batch.id,
     benchmark: batch.benchmark.slug,
-    scope: batch.scope === "all-published" ? "all-published" : "outdated",
+    scope: batch.scope === "all-published" || batch.scope === "outdated-engine" ? batch.scope : "outdated",
     reason: batch.reason,
     requestedBy: batch.actorLabel,
     createdAt: batch.createdAt.toISOString(),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ANALYSIS_ENGINE_VERSION } from "@/lib/analysis/analyze-submission";
 import { getConfig } from "@/lib/config";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
@@ -9,7 +10,7 @@ import type { RescoreActor } from "./rescore-actor";
 import { countByStatus, type RescoreBatchView, type RescoreItem } from "./rescore-view";
 
 export const rescoreInput = z.strictObject({
-  allPublished: z.boolean().default(false).describe("re-score every published submission, not only those scored by another runner version"),
+  allPublished: z.boolean().default(false).describe("re-score every published submission, not only those scored by another runner version or scoring engine"),
   dryRun: z.boolean().default(false).describe("only say what would be re-scored"),
   reason: z.string().trim().max(1000).optional().describe("why, e.g. the runner change; kept with the batch"),
 });
@@ -18,12 +19,13 @@ export type RescoreInput = z.infer<typeof rescoreInput>;
 const ACTIVE = ["pending", "running"] as const;
 
 // A maintainer re-scores a benchmark's published submissions (every version of it) after the
-// runner changed: by default those whose current results came from another runner version (or
-// whose provenance is unknown), with allPublished all of them. Each gets a pending evaluation
+// runner or the scoring engine changed: by default those whose current results came from
+// another runner version or scoring engine (or whose provenance is unknown), with allPublished
+// all of them. Each gets a pending evaluation
 // and a rescore-submission job; its current results stay visible until the new run replaces
 // them in one transaction, and the old run's metrics and provenance stay in its evaluation.
 // A submission whose re-score is already under way is skipped, not queued twice.
-export async function requestRescore(actor: RescoreActor, slug: string, input: RescoreInput): Promise<RescoreBatchView> {
+export async function requestRescore(actor: RescoreActor, slug: string, input: RescoreInput, opts: { engineOnly?: boolean } = {}): Promise<RescoreBatchView> {
   const benchmark = await db().benchmark.findUnique({ where: { slug }, select: { id: true, slug: true } });
   if (!benchmark) throw new AppError("NOT_FOUND", `no benchmark named ${slug}`);
   await failLostRescores(benchmark.id);
@@ -36,16 +38,19 @@ export async function requestRescore(actor: RescoreActor, slug: string, input: R
       provider: true,
       versionId: true,
       version: { select: { version: true, sourceSha256: true } },
-      currentEvaluation: { select: { id: true, runnerVersion: true, metrics: { where: { name: "exec", k: 1 }, select: { value: true } } } },
+      currentEvaluation: { select: { id: true, runnerVersion: true, scoringEngine: true, metrics: { where: { name: "exec", k: 1 }, select: { value: true } } } },
       evaluations: { where: { trigger: "rescore", status: { in: [...ACTIVE] } }, select: { id: true } },
     },
   });
-  const scope = input.allPublished ? "all-published" : "outdated";
+  const scope = input.allPublished ? "all-published" : opts.engineOnly ? "outdated-engine" : "outdated";
   const skipped: RescoreBatchView["skipped"] = [];
   const chosen = published.filter((s) => {
     if (s.evaluations.length > 0) skipped.push({ submissionId: s.id, model: s.modelName, reason: "a re-score of it is already under way" });
-    else if (!input.allPublished && s.currentEvaluation?.runnerVersion === RUNNER_VERSION) {
-      skipped.push({ submissionId: s.id, model: s.modelName, reason: `already scored by runner ${RUNNER_VERSION}` });
+    else if (opts.engineOnly && s.currentEvaluation?.scoringEngine === ANALYSIS_ENGINE_VERSION) {
+      skipped.push({ submissionId: s.id, model: s.modelName, reason: `already scored by scoring engine ${ANALYSIS_ENGINE_VERSION}` });
+    } else if (opts.engineOnly) return true;
+    else if (!input.allPublished && s.currentEvaluation?.runnerVersion === RUNNER_VERSION && s.currentEvaluation.scoringEngine === ANALYSIS_ENGINE_VERSION) {
+      skipped.push({ submissionId: s.id, model: s.modelName, reason: `already scored by runner ${RUNNER_VERSION} and scoring engine ${ANALYSIS_ENGINE_VERSION}` });
     } else return true;
     return false;
   });

@@ -1,4 +1,4 @@
-import { scoreAndAnalyze } from "@/lib/analysis/analyze-submission";
+import { ANALYSIS_ENGINE_VERSION, scoreAndAnalyze } from "@/lib/analysis/analyze-submission";
 import { evidenceFromRankings } from "@/lib/analysis/load-evidence";
 import { storeSubmissionAnalysis } from "@/lib/analysis/store-analysis";
 import { db, type Tx } from "@/lib/db/client";
@@ -77,7 +77,7 @@ export async function rescoreSubmission(evaluationId: string, sandbox: Sandbox, 
         await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`evaluation:${sub.id}`}, 0))`;
         const now = await tx.submission.findUniqueOrThrow({
           where: { id: sub.id },
-          select: { status: true, currentEvaluation: { select: { runnerVersion: true, metrics: { where: { name: "exec", k: 1 }, select: { value: true } } } } },
+          select: { status: true, currentEvaluation: { select: { runnerVersion: true, scoringEngine: true, metrics: { where: { name: "exec", k: 1 }, select: { value: true } } } } },
         });
         const current = await tx.evaluation.findUniqueOrThrow({ where: { id: evaluationId }, select: { status: true } });
         if (current.status !== "running") return "skipped" as const;
@@ -88,12 +88,13 @@ export async function rescoreSubmission(evaluationId: string, sandbox: Sandbox, 
         await tx.metric.createMany({ data: scored.metrics.map((m) => ({ submissionId: sub.id, name: m.name, k: m.k, value: m.value, ciLow: m.ciLow, ciHigh: m.ciHigh })) });
         await storeSubmissionAnalysis(tx, sub.id, analysis);
         await tx.evaluationMetric.createMany({ data: scored.metrics.map((m) => ({ evaluationId, name: m.name, k: m.k, value: m.value, ciLow: m.ciLow, ciHigh: m.ciHigh })) });
-        await tx.evaluation.update({ where: { id: evaluationId }, data: { status: "scored", finishedAt: new Date(), failedStage: null, error: null } });
+        await tx.evaluation.update({ where: { id: evaluationId }, data: { status: "scored", scoringEngine: ANALYSIS_ENGINE_VERSION, finishedAt: new Date(), failedStage: null, error: null } });
         await tx.submission.update({ where: { id: sub.id }, data: { currentEvaluationId: evaluationId } });
         const exec1 = scored.metrics.find((m) => m.name === "exec" && m.k === 1)?.value;
         const before = now.currentEvaluation;
+        const engineChange = (before?.scoringEngine ?? 1) !== ANALYSIS_ENGINE_VERSION ? `, scoring engine ${before?.scoringEngine ?? 1} → ${ANALYSIS_ENGINE_VERSION}` : "";
         const message =
-          `re-scored by a maintainer (runner ${before?.runnerVersion ?? "unknown"} → ${worker.runnerVersion})` +
+          `re-scored by a maintainer (runner ${before?.runnerVersion ?? "unknown"} → ${worker.runnerVersion}${engineChange})` +
           (exec1 !== undefined ? `: exec@1 ${before?.metrics[0]?.value.toFixed(3) ?? "?"} → ${exec1.toFixed(3)}` : "");
         await tx.submissionEvent.create({ data: { submissionId: sub.id, status: now.status, message } });
         await appendRunLog(evaluationId, `scored; now the submission's current results${exec1 !== undefined ? ` (exec@1 = ${exec1.toFixed(3)})` : ""}`, tx);

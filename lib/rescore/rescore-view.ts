@@ -20,8 +20,12 @@ export interface RescoreBatchView {
   /** null for a dry run (nothing was queued). */
   id: string | null;
   benchmark: string;
-  /** outdated: published results from another runner version (or of unknown provenance); all-published: every published submission. */
-  scope: "outdated" | "all-published";
+  /**
+   * outdated: published results from another runner version or scoring engine (or of unknown
+   * provenance); outdated-engine: from another scoring engine (queued by the workers after an
+   * upgrade); all-published: every published submission.
+   */
+  scope: "outdated" | "outdated-engine" | "all-published";
   reason: string | null;
   requestedBy: string;
   createdAt: string;

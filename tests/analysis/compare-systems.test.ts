@@ -5,14 +5,25 @@ import { toSystemScores, type SystemScores } from "@/lib/leaderboard/system-scor
 import { mcnemarExact } from "@/lib/metrics/mcnemar";
 import { Xoshiro128 } from "@/lib/metrics/prng";
 import { scoreQueries, type QueryOutcome } from "@/lib/metrics/score-queries";
+import { strict } from "../metrics/ranked-lists";
 import { bruteBootstrap } from "./reference";
 
 const opts = { replicates: 300, seed: 8 };
 const T = true, F = false;
 
-/** A system from per-query top-10 pass vectors; the canonical is the first passing snippet. */
+/** A system from per-query strict top-10 pass vectors; the canonical is the first passing snippet. */
 function system(id: string, passes: boolean[][]): SystemScores {
-  const outcomes: QueryOutcome[] = passes.map((p, q) => ({ queryId: `q${q}`, passes: p, canonicalRanks: p.indexOf(true) >= 0 ? [p.indexOf(true) + 1] : [] }));
+  const outcomes: QueryOutcome[] = passes.map((p, q) => ({ queryId: `q${q}`, ranked: strict(p, p.indexOf(true) >= 0 ? [p.indexOf(true) + 1] : []), relevantCount: 1 }));
+  return toSystemScores(id, scoreQueries(outcomes, opts).perQuery);
+}
+
+/** An edit-blind system: per query, `tied` snippets share the top score and one of them passes. */
+function blind(id: string, tied: number[]): SystemScores {
+  const outcomes: QueryOutcome[] = tied.map((g, q) => ({
+    queryId: `q${q}`,
+    ranked: [...Array.from({ length: g }, (_, i) => ({ score: 0.9, passes: i === 0, relevant: i === 0 })), ...strict(new Array<boolean>(10).fill(F)).map((c) => ({ ...c, score: c.score - 0.5 }))],
+    relevantCount: 1,
+  }));
   return toSystemScores(id, scoreQueries(outcomes, opts).perQuery);
 }
 
@@ -24,14 +35,31 @@ describe("paired comparisons on hand-computed cases", () => {
     // exec@1: A solves q0 q1 q4, B solves q0 q2 → A-only {q1, q4}, B-only {q2}.
     const pairs = comparePairs([system("A", rank1([1, 1, 0, 0, 1])), system("B", rank1([1, 0, 1, 0, 0]))], opts);
     const e1 = find(pairs, "exec", 1);
-    expect(e1).toMatchObject({ a: "A", b: "B", aOnly: 2, bOnly: 1, aValue: 0.6, bValue: 0.4 });
+    expect(e1).toMatchObject({ a: "A", b: "B", aOnly: 2, bOnly: 1, aValue: 0.6, bValue: 0.4, pMethod: "exact" });
     expect(e1.delta).toBeCloseTo(0.2, 15);
     expect(e1.pValue).toBe(1); // 2 * P(Bin(3, 1/2) <= 1) = 2 * 4/8
     // Everything passes at rank 3: exec@3 agrees everywhere, no discordant pair.
     expect(find(pairs, "exec", 3)).toMatchObject({ aOnly: 0, bOnly: 0, pValue: 1, delta: 0, ci95: [0, 0] });
     // Continuous metrics carry no McNemar fields.
-    expect(find(pairs, "ndcg", 3)).toMatchObject({ aOnly: null, bOnly: null, pValue: null });
+    expect(find(pairs, "ndcg", 3)).toMatchObject({ aOnly: null, bOnly: null, pValue: null, pMethod: null });
     expect(pairs).toHaveLength(12);
+  });
+
+  it("compares an edit-blind system by the sign-flip test on its fractional exec@1", () => {
+    // A solves q0..q3 at rank 1; B ties 5 snippets at the top of every query (1/5 each).
+    // d = (4/5, 4/5, 4/5, 4/5, -1/5): sums over sign vectors in units of 1/5; |S| >= 3 units:
+    // signs of the four 4s give 4·(2j - 4) for j up; plus ±1: |S| ≥ 15/5 = 3 needs the four
+    // 4/5 all on one side: 2 · 2 / 32 = 1/8.
+    const pairs = comparePairs([system("A", rank1([1, 1, 1, 1, 0])), blind("B", [5, 5, 5, 5, 5])], opts);
+    const e1 = find(pairs, "exec", 1);
+    expect(e1.bValue).toBeCloseTo(0.2, 15);
+    expect(e1.pMethod).toBe("exact");
+    expect(e1.pValue).toBeCloseTo(1 / 8, 15);
+    // Expected discordant counts: A-only 4·(4/5) = 3.2, B-only 1·(1/5) = 0.2.
+    expect(e1.aOnly).toBeCloseTo(3.2, 12);
+    expect(e1.bOnly).toBeCloseTo(0.2, 12);
+    // exec@5: the blind system's whole group fits, so it solves every query; A solves 4 of 5.
+    expect(find(pairs, "exec", 5)).toMatchObject({ aValue: 1, bValue: 1 });
   });
 
   it("all-pass against all-fail: every query discordant, a degenerate interval", () => {
@@ -57,6 +85,16 @@ describe("paired comparisons on hand-computed cases", () => {
     // L (0.8) leads; S1 (0.6): discordant 2 vs 1 → p = 1, tied; S0: 4 vs 0 → p = 0.125 ≥ 0.05, tied too.
     expect(g1).toEqual({ k: 1, leader: "L", members: ["L", "S1", "S0"], alpha: 0.05 });
     expect(find(r.pairs.filter((p) => p.a === "L" && p.b === "S0"), "exec", 1).pValue).toBe(0.125);
+  });
+
+  it("difficulty with a tied system: expected counts from the Poisson-binomial law", () => {
+    // q0: L solves, the blind system (g = 2) half the time; q1: neither, blind half the time.
+    const L = system("L", rank1([1, 0])), B = blind("B", [2, 2]);
+    const r = compareSystems(["q0", "q1"], [L, B], opts);
+    expect(r.difficulty.perQuery.map((q) => q.solvedBy)).toEqual([1.5, 0.5]);
+    // q0: 1 system w.p. 1/2, 2 w.p. 1/2; q1: 0 w.p. 1/2, 1 w.p. 1/2.
+    expect(r.difficulty.histogram).toEqual([0.5, 1, 0.5]);
+    expect(r.difficulty).toMatchObject({ solvedByNone: 0.5, solvedByAll: 0.5, median: 1, mean: 1 });
   });
 
   it("leaves a system out of the tie group when McNemar separates it from the leader", () => {

@@ -25,9 +25,9 @@ describe("per-submission analyses on a hand-computed case", () => {
     expect(m).toMatchObject({ queries: 3, misses: 2, ownDistractor: 1, ownCanonical: 0, otherCanonical: 1, otherDistractor: 0, nothingRetrieved: 0 });
     expect(value(m.ownDistractorShare)).toBe(0.5);
     expect(analysis.perQuery.map((q) => q.rank1)).toEqual([
-      { corpusId: "d1a", kind: "own_distractor" },
-      { corpusId: "c2", kind: "pass" },
-      { corpusId: "c1", kind: "other_canonical" },
+      { members: [{ corpusId: "d1a", kind: "own_distractor" }] },
+      { members: [{ corpusId: "c2", kind: "pass" }] },
+      { members: [{ corpusId: "c1", kind: "other_canonical" }] },
     ]);
   });
 
@@ -42,20 +42,21 @@ describe("per-submission analyses on a hand-computed case", () => {
     expect(analysis.perQuery[2].gap).toMatchObject({ status: "not_applicable" });
   });
 
-  it("counts ties as deceived and keeps legacy bug types out of the overall rate", () => {
+  it("counts a tie as half deceived and keeps legacy bug types out of the overall rate", () => {
     const d = analysis.deception;
-    // Mechanical pairs: q1 d1a (0.85 >= 0.80) and d1b (0.80 >= 0.80, a tie) deceive; q2's two do not.
-    expect(d.overall).toMatchObject({ pairs: 4, scoredPairs: 4, deceived: 2 });
-    expect(value(d.overall.rate)).toBe(0.5);
+    // Mechanical pairs: q1 d1a (0.85 > 0.80) deceives; d1b (0.80 = 0.80, a tie) deceives in one
+    // of its two orders; q2's two do not: 1.5 of 4.
+    expect(d.overall).toMatchObject({ pairs: 4, scoredPairs: 4, deceived: 1.5, tiedPairs: 1 });
+    expect(value(d.overall.rate)).toBe(0.375);
     const byType = Object.fromEntries(d.byBugType.map((g) => [g.bugType, [g.mechanical, g.deceived, g.pairs]]));
     expect(byType).toEqual({
-      off_by_one: [true, 1, 1],
+      off_by_one: [true, 0.5, 1],
       remove_edge_case_check: [true, 0, 1],
       wrong_operator: [true, 1, 2],
       wrong_semantics: [false, 1, 1],
     });
     // Edit sizes 1 (d1a, d2a), 4 (d1b), 31 (d2b).
-    expect(d.byEditSize.map((b) => [b.bucket, b.deceived, b.pairs])).toEqual([["1", 1, 2], ["2-5", 1, 1], ["6-20", 0, 0], ["21+", 0, 1]]);
+    expect(d.byEditSize.map((b) => [b.bucket, b.deceived, b.pairs])).toEqual([["1", 1, 2], ["2-5", 0.5, 1], ["6-20", 0, 0], ["21+", 0, 1]]);
     expect(d.byEditSize[2].rate).toEqual({ available: false, reason: "no 6-20-character pairs" });
     expect(d.outsideEditBuckets).toBe(0);
   });
@@ -68,25 +69,41 @@ describe("per-submission analyses on a hand-computed case", () => {
   });
 
   it("computes the exact pool-density expectation, reproducing exec@1 with every distractor kept", () => {
-    // q1 (n=2, own distractor above the passing canonical): d=0 → 1, d=1 → 1/2, d=2 → 0.
+    // q1 (n=2: d1a above the passing canonical, d1b tied with it): d=0 → 1; d=1 → keep d1a
+    // (1/2): 0, keep d1b (1/2): canonical and d1b tie at rank 1, 1/2 → 1/4; d=2 → 0.
     // q2 (canonical first): 1 for every d.  q3 (another canonical first, failing): 0.
     const rows = analysis.poolDensity.rows.map((r) => value(r.expectedExec1));
     expect(analysis.poolDensity.maxDistractors).toBe(2);
     expect(rows[0]).toBeCloseTo(2 / 3, 15);
-    expect(rows[1]).toBeCloseTo(1.5 / 3, 15);
+    expect(rows[1]).toBeCloseTo(1.25 / 3, 15);
     const exec1 = scored.metrics.find((m) => m.name === "exec" && m.k === 1)!.value;
     expect(rows[2]).toBe(exec1);
     expect(exec1).toBeCloseTo(1 / 3, 15);
   });
 
-  it("records the canonical's rank within the executed top-k, or null when it is absent", () => {
-    expect(analysis.perQuery.map((q) => q.canonicalRank)).toEqual([2, 1, null]);
-    // q1 has its canonical at rank 2 of 5 executed: exec@3 = 1 and precision@10 = 1/10 (k beyond the list).
+  it("records the canonical's best rank and tie within the executed list, or null when it is absent", () => {
+    expect(analysis.perQuery.map((q) => [q.canonicalRank, q.canonicalTie])).toEqual([[2, 2], [1, 1], [null, 1]]);
+    // q1 has its canonical tied at ranks 2-3 of 5 executed: exec@2 would be 1/2, exec@3 = 1, and
+    // precision@10 = 1/10 (k beyond the list); nDCG@3 averages the discounts of ranks 2 and 3.
     expect(analysis.perQuery[0].exec).toEqual({ 1: 0, 3: 1, 5: 1, 10: 1 });
     expect(analysis.perQuery[0].executionPrecision[10]).toBe(0.1);
-    expect(analysis.perQuery[0].ndcg[3]).toBeCloseTo(1 / Math.log2(3), 15);
+    expect(analysis.perQuery[0].ndcg[3]).toBeCloseTo((1 / Math.log2(3) + 1 / Math.log2(4)) / 2, 15);
     expect(analysis.perQuery[2].exec).toEqual({ 1: 0, 3: 0, 5: 0, 10: 0 });
     expect(analysis.perQuery[2].ndcg[10]).toBe(0);
+  });
+
+  it("reports the ties: q1's canonical ties one of its distractors (1 of 5 scored pairs: edit-blind)", () => {
+    expect(analysis.ties).toEqual({
+      queries: 3,
+      rank1Tied: 0,
+      boundaryTied: 0,
+      largestBoundaryGroup: 0,
+      scoredPairs: 5,
+      canonicalDistractorTies: 1,
+      queriesWithCanonicalTie: 1,
+      editBlind: true,
+      threshold: 0.05,
+    });
   });
 
   it("gives intervals that contain their estimate", () => {
@@ -115,7 +132,7 @@ describe("statistics a ranking cannot support are not available, never guessed",
     expect(analysis.perQuery[1].gap).toEqual({ status: "not_available", reason: "no score for the distractor d2b" });
     expect(analysis.similarityGap.scoredQueries).toBe(1);
     expect(analysis.similarityGap.canonicalBelowShare).toEqual({ available: false, reason: "1 of 2 queries lack a canonical or distractor score" });
-    expect(analysis.deception.overall).toMatchObject({ pairs: 4, scoredPairs: 3, deceived: 2, rate: { available: false } });
+    expect(analysis.deception.overall).toMatchObject({ pairs: 4, scoredPairs: 3, deceived: 1.5, rate: { available: false } });
     const byType = new Map(analysis.deception.byBugType.map((g) => [g.bugType, g.rate.available]));
     expect(byType).toEqual(new Map([["off_by_one", true], ["remove_edge_case_check", false], ["wrong_operator", true], ["wrong_semantics", true]]));
     // Nothing else needs d2b's score.
@@ -126,7 +143,7 @@ describe("statistics a ranking cannot support are not available, never guessed",
   it("marks the ablation unavailable when the first non-own snippet was never executed", () => {
     const evidence = [...handEvidence()];
     // Only q1's two own distractors were executed: with none kept, rank 1 lies below the top-2.
-    evidence[0] = { ...evidence[0], top: [1, 2], passes: [false, false] };
+    evidence[0] = { ...evidence[0], top: [1, 2], scores: [0.85, 0.8], passes: [false, false] };
     const { analysis } = analyze(evidence);
     const [d0, d1, d2] = analysis.poolDensity.rows.map((r) => r.expectedExec1);
     expect(d0.available).toBe(false);
@@ -141,7 +158,7 @@ describe("all-pass and all-fail systems", () => {
 
   it("all-pass: no misses to attribute, no deception, every ablation row 1", () => {
     const canon = [0, 3, 6];
-    const { analysis, scored } = analyze(canon.map((c, qi) => ({ top: [c, ...canon.filter((x) => x !== c)], passes: [true, false, false], ownScores: own(qi) })));
+    const { analysis, scored } = analyze(canon.map((c, qi) => ({ top: [c, ...canon.filter((x) => x !== c)], scores: [0.9, 0.5, 0.4], passes: [true, false, false], ownScores: own(qi) })));
     expect(scored.metrics.find((m) => m.name === "exec" && m.k === 1)).toMatchObject({ value: 1, ciLow: 1, ciHigh: 1 });
     expect(analysis.missAttribution.misses).toBe(0);
     expect(analysis.missAttribution.ownDistractorShare).toEqual({ available: false, reason: "no query misses at rank 1" });
@@ -153,7 +170,7 @@ describe("all-pass and all-fail systems", () => {
   it("all-fail: every query misses on its own distractor, every ablation row but d=0 is 0", () => {
     // Each query ranks its own first distractor, then another query's distractor; nothing passes.
     const firstD = [1, 4, 7], other = [4, 7, 1];
-    const { analysis, scored } = analyze(firstD.map((d, qi) => ({ top: [d, other[qi]], passes: [false, false], ownScores: own(qi) })));
+    const { analysis, scored } = analyze(firstD.map((d, qi) => ({ top: [d, other[qi]], scores: [0.95, 0.5], passes: [false, false], ownScores: own(qi) })));
     expect(scored.metrics.filter((m) => m.name === "exec").map((m) => m.value)).toEqual([0, 0, 0, 0]);
     expect(analysis.missAttribution).toMatchObject({ misses: 3, ownDistractor: 3 });
     expect(value(analysis.missAttribution.ownDistractorShare)).toBe(1);

@@ -30,14 +30,15 @@ export function handLayout(): BenchmarkLayout {
 
 const F = false, T = true;
 
-// q1: own distractor d1a ranks first (0.85 > canonical 0.80); d1b ties the canonical at 0.80.
+// q1: own distractor d1a ranks first (0.85 > canonical 0.80); d1b ties the canonical exactly at
+//     0.80, so the two share ranks 2-3 in either order.
 // q2: canonical first; distractors well below.
 // q3: another query's canonical (c1) ranks first and fails; its own canonical is not in the
-//     executed top-k; its only distractor is of a legacy (non-mechanical) type.
+//     executed list; its only distractor is of a legacy (non-mechanical) type.
 export function handEvidence(): SubmissionEvidence {
   return [
-    { top: [1, 0, 2, 3, 4], passes: [F, T, F, F, F], ownScores: new Map([[0, 0.8], [1, 0.85], [2, 0.8]]) },
-    { top: [3, 4, 5, 0], passes: [T, F, F, F], ownScores: new Map([[3, 0.9], [4, 0.7], [5, 0.6]]) },
-    { top: [0, 7, 4], passes: [F, F, F], ownScores: new Map([[6, 0.5], [7, 0.6]]) },
+    { top: [1, 0, 2, 3, 4], scores: [0.85, 0.8, 0.8, 0.3, 0.2], passes: [F, T, F, F, F], ownScores: new Map([[0, 0.8], [1, 0.85], [2, 0.8]]) },
+    { top: [3, 4, 5, 0], scores: [0.9, 0.7, 0.6, 0.5], passes: [T, F, F, F], ownScores: new Map([[3, 0.9], [4, 0.7], [5, 0.6]]) },
+    { top: [0, 7, 4], scores: [0.7, 0.6, 0.4], passes: [F, F, F], ownScores: new Map([[6, 0.5], [7, 0.6]]) },
   ];
 }

@@ -25,7 +25,8 @@ describe("expectedExec1: one query with four distractors", () => {
       { corpusId: "o", queryId: "other", role: "canonical", bugType: null, code: "b" },
     ],
   });
-  const e = (top: number[], passes: boolean[]) => ({ top, passes, ownScores: new Map<number, number>() });
+  // Strictly decreasing scores unless given: no ties.
+  const e = (top: number[], passes: boolean[], scores = top.map((_, i) => 1 - i / 100)) => ({ top, scores, passes, ownScores: new Map<number, number>() });
 
   it("two distractors above the passing canonical: C(2,d)/C(4,d)", () => {
     const ev = e([2, 4, 0, 1, 3, 5], [false, false, true, false, false, false]);
@@ -44,5 +45,23 @@ describe("expectedExec1: one query with four distractors", () => {
     expect(expectedExec1(layout, 0, ev, 2)).toBeNull(); // C(2,2)/C(4,2) of subsets drop both
     expect(expectedExec1(layout, 0, ev, 3)).toBe(0); // any 3 of 4 keep d1 or d2
     expect(expectedExec1(layout, 0, e([], []), 0)).toBe(0); // nothing retrieved at all
+  });
+
+  it("ties: the canonical tied with two own distractors at rank 1", () => {
+    // Group {d1, c, d2} at 0.9 (c passes), then the other query's canonical.
+    const ev = e([1, 0, 2, 5], [false, true, false, false], [0.9, 0.9, 0.9, 0.5]);
+    // d = 0: c alone → 1. d = 1: C(2,1)·C(2,0)/C(4,1) = 1/2 of subsets keep one of them → 1/2,
+    // otherwise (1/2) c alone → 1: 1/4 + 1/2 = 3/4. d = 4 (shipped): 1/3.
+    expect(expectedExec1(layout, 0, ev, 0)).toBe(1);
+    expect(expectedExec1(layout, 0, ev, 1)).toBeCloseTo(3 / 4, 15);
+    // d = 2: t = 2 kept of the group (C(2,2)/C(4,2) = 1/6) → 1/3; t = 1 (C(2,1)C(2,1)/6 = 4/6) → 1/2; t = 0 (1/6) → 1.
+    expect(expectedExec1(layout, 0, ev, 2)).toBeCloseTo(1 / 18 + 1 / 3 + 1 / 6, 15);
+    expect(expectedExec1(layout, 0, ev, 4)).toBeCloseTo(1 / 3, 15);
+  });
+
+  it("ties: an own distractor tied with an unrelated snippet above the canonical", () => {
+    // Group {d1, o} at 0.9 (both fail), then the passing canonical: rank 1 never reaches c.
+    const ev = e([1, 5, 0], [false, false, true], [0.9, 0.9, 0.8]);
+    expect([0, 1, 4].map((d) => expectedExec1(layout, 0, ev, d))).toEqual([0, 0, 0]);
   });
 });

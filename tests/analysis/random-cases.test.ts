@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { analyzeSubmission, buildLayout, toQueryOutcomes, type SubmissionEvidence } from "@/lib/analysis";
 import type { Stat } from "@/lib/analysis/stat";
 import { scoreQueries } from "@/lib/metrics/score-queries";
-import { bruteBootstrap, bruteExpectedExec1, median, randomBench, type RandomBench } from "./reference";
+import { bruteAtK, bruteBootstrap, bruteExec1, bruteExpectedExec1, median, randomBench, rank1Group, type RandomBench } from "./reference";
 
 const R = 300, SEED = 99;
 
@@ -11,9 +11,15 @@ function analyzeBench(b: RandomBench) {
     queries: b.domains.map((domain, q) => ({ queryId: `q${q}`, domain, correctCorpusIds: [`r${b.rows.findIndex((r) => r.query === q)}`] })),
     corpus: b.rows.map((r, i) => ({ corpusId: `r${i}`, queryId: `q${r.query}`, role: r.role, bugType: r.bugType, code: r.code })),
   });
-  const evidence: SubmissionEvidence = b.ranking.map((rank, q) => ({
-    top: rank.slice(0, 10),
-    passes: rank.slice(0, 10).map((row) => b.passes[q][row]),
+  // The executed list: the top 10 and every row tied with the 10th.
+  const evidence: SubmissionEvidence = b.ranking.map((rank, q) => {
+    let end = Math.min(10, rank.length);
+    while (end < rank.length && b.scores[q][rank[end]] === b.scores[q][rank[end - 1]]) end++;
+    return { list: rank.slice(0, end), q };
+  }).map(({ list, q }) => ({
+    top: list,
+    scores: list.map((row) => b.scores[q][row]),
+    passes: list.map((row) => b.passes[q][row]),
     ownScores: new Map(b.rows.flatMap((r, i) => (r.query === q ? [[i, b.scores[q][i]] as [number, number]] : []))),
   }));
   const scored = scoreQueries(toQueryOutcomes(layout, evidence), { replicates: R, seed: SEED });
@@ -44,11 +50,31 @@ describe.each([1, 2, 3, 4])("random benchmark %i: every analysis matches a naive
   const own = (q: number, role: "canonical" | "distractor") => b.rows.map((r, i) => ({ r, i })).filter((x) => x.r.query === q && x.r.role === role).map((x) => x.i);
   const mechanical = (row: number) => b.rows[row].bugType !== "legacy_rewrite";
 
+  it("the data has ties at rank 1 and at the top-10 cut-off", () => {
+    expect(b.domains.some((_, q) => rank1Group(b, q).length > 1)).toBe(true);
+    expect(analysis.ties.boundaryTied).toBeGreaterThan(0);
+  });
+
+  it("exec@k and execution_precision@k per query over every order of the tied rows", () => {
+    for (const k of [1, 3, 5, 10]) {
+      b.domains.forEach((_, q) => {
+        const want = bruteAtK(b, q, k);
+        expect(scored.perQuery[q].exec[k]).toBeCloseTo(want.exec, 12);
+        expect(scored.perQuery[q].execExact[k].num / scored.perQuery[q].execExact[k].den).toBeCloseTo(want.exec, 12);
+        expect(scored.perQuery[q].execution_precision[k]).toBeCloseTo(want.precision, 12);
+      });
+    }
+  });
+
   it("miss attribution", () => {
-    const miss = b.ranking.map((rank, q): number => (b.passes[q][rank[0]] ? 0 : 1));
-    const ownD = b.ranking.map((rank, q): number => (!b.passes[q][rank[0]] && b.rows[rank[0]].query === q && b.rows[rank[0]].role === "distractor" ? 1 : 0));
-    expect(analysis.missAttribution.misses).toBe(miss.reduce((a, c) => a + c, 0));
-    expect(analysis.missAttribution.ownDistractor).toBe(ownD.reduce((a, c) => a + c, 0));
+    // Each member of the rank-1 tie group is rank 1 with probability 1/size.
+    const miss = b.domains.map((_, q) => 1 - bruteExec1(b, q));
+    const ownD = b.domains.map((_, q) => {
+      const g = rank1Group(b, q);
+      return g.filter((row) => !b.passes[q][row] && b.rows[row].query === q && b.rows[row].role === "distractor").length / g.length;
+    });
+    expect(analysis.missAttribution.misses).toBeCloseTo(miss.reduce((a, c) => a + c, 0), 10);
+    expect(analysis.missAttribution.ownDistractor).toBeCloseTo(ownD.reduce((a, c) => a + c, 0), 10);
     const r = ratio(ownD, miss);
     expectStat(analysis.missAttribution.ownDistractorShare, r.value, r.ci);
   });
@@ -70,9 +96,15 @@ describe.each([1, 2, 3, 4])("random benchmark %i: every analysis matches a naive
   });
 
   it("deception overall, by bug type and by edit size", () => {
-    const pairs = b.domains.flatMap((_, q) => own(q, "distractor").map((row) => ({ q, row, deceived: b.scores[q][row] >= b.scores[q][own(q, "canonical")[0]] })));
+    // Above the canonical deceives; a tie deceives in half of the two orders.
+    const pairs = b.domains.flatMap((_, q) =>
+      own(q, "distractor").map((row) => {
+        const s = b.scores[q][row], c = b.scores[q][own(q, "canonical")[0]];
+        return { q, row, deceived: s > c ? 1 : s === c ? 0.5 : 0 };
+      }),
+    );
     const pooled = (members: typeof pairs) => {
-      const num = b.domains.map((_, q) => members.filter((p) => p.q === q && p.deceived).length);
+      const num = b.domains.map((_, q) => members.filter((p) => p.q === q).reduce((a, p) => a + p.deceived, 0));
       const den = b.domains.map((_, q) => members.filter((p) => p.q === q).length);
       return ratio(num, den);
     };
@@ -99,7 +131,7 @@ describe.each([1, 2, 3, 4])("random benchmark %i: every analysis matches a naive
   it("per-domain exec@1", () => {
     for (const d of analysis.perDomain) {
       const r = ratio(
-        b.domains.map((dom, q) => (dom === d.domain && b.passes[q][b.ranking[q][0]] ? 1 : 0)),
+        b.domains.map((dom, q) => (dom === d.domain ? bruteExec1(b, q) : 0)),
         b.domains.map((dom) => (dom === d.domain ? 1 : 0)),
       );
       expectStat(d.exec1, r.value, r.ci);

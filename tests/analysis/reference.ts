@@ -1,6 +1,8 @@
 // An independent, deliberately naive implementation of the per-submission analyses, for
 // comparison on random benchmarks: full score matrices, explicit subset enumeration for the
-// pool-density ablation, and a bootstrap that literally redraws queries with xoshiro128**.
+// pool-density ablation and for the places a tie group gets inside the top k, and a bootstrap
+// that literally redraws queries with xoshiro128**. Exactly tied scores are ordered uniformly
+// at random: every figure is the expectation over those orders.
 import { Xoshiro128 } from "@/lib/metrics/prng";
 
 export interface RandomBench {
@@ -65,18 +67,58 @@ export function median(values: number[]): number {
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 }
 
+/** Rank-1 chance among `rows`: the share of passing rows among those with the highest score. */
+function rank1Chance(b: RandomBench, q: number, rows: number[]): number {
+  const top = Math.max(...rows.map((r) => b.scores[q][r]));
+  const best = rows.filter((r) => b.scores[q][r] === top);
+  return best.filter((r) => b.passes[q][r]).length / best.length;
+}
+
+/** The rows tied at the top score for query q (the rank-1 group). */
+export function rank1Group(b: RandomBench, q: number): number[] {
+  const all = b.rows.map((_, i) => i);
+  const top = Math.max(...all.map((r) => b.scores[q][r]));
+  return all.filter((r) => b.scores[q][r] === top);
+}
+
+export function bruteExec1(b: RandomBench, q: number): number {
+  return rank1Chance(b, q, b.rows.map((_, i) => i));
+}
+
+/**
+ * Expected exec@k and execution_precision@k of query q over tie orders: strictly better rows
+ * come first; the group holding rank k gives its m free places to every m-subset of its
+ * members with equal probability.
+ */
+export function bruteAtK(b: RandomBench, q: number, k: number): { exec: number; precision: number } {
+  const all = b.rows.map((_, i) => i);
+  const kth = b.scores[q][b.ranking[q][Math.min(k, all.length) - 1]];
+  const above = all.filter((r) => b.scores[q][r] > kth);
+  const group = all.filter((r) => b.scores[q][r] === kth);
+  const m = Math.min(k, all.length) - above.length;
+  const abovePass = above.filter((r) => b.passes[q][r]).length;
+  let exec = 0, precision = 0, subsets = 0;
+  for (let mask = 0; mask < 1 << group.length; mask++) {
+    if (popcount(mask) !== m) continue;
+    subsets++;
+    const chosenPass = group.filter((r, i) => mask & (1 << i) && b.passes[q][r]).length;
+    exec += abovePass + chosenPass > 0 ? 1 : 0;
+    precision += (abovePass + chosenPass) / k;
+  }
+  return { exec: exec / subsets, precision: precision / subsets };
+}
+
 /** Expected exec@1 of query q keeping d own distractors: every subset, re-ranked by removal. */
 export function bruteExpectedExec1(b: RandomBench, q: number, d: number): number {
   const own = b.rows.map((r, i) => ({ r, i })).filter((x) => x.r.query === q && x.r.role === "distractor").map((x) => x.i);
   const n = own.length;
-  if (d >= n) return b.passes[q][b.ranking[q][0]] ? 1 : 0;
+  if (d >= n) return bruteExec1(b, q);
   let hits = 0, subsets = 0;
   for (let mask = 0; mask < 1 << n; mask++) {
     if (popcount(mask) !== d) continue;
     subsets++;
     const removed = new Set(own.filter((_, k) => !(mask & (1 << k))));
-    const first = b.ranking[q].find((row) => !removed.has(row))!;
-    if (b.passes[q][first]) hits++;
+    hits += rank1Chance(b, q, b.rows.map((_, i) => i).filter((row) => !removed.has(row)));
   }
   return hits / subsets;
 }

@@ -54,9 +54,9 @@ export async function demoLayout(versionId: number): Promise<DemoLayout> {
 }
 
 // Synthetic embeddings with a known answer: every snippet is e_query + 0.5·f_slot, and each
-// query is e_query + 0.5·f_target. target 0 puts the canonical at rank 1; target 1 puts the
-// first distractor at rank 1 and the canonical at rank 2 (it ties with the other
-// distractors and wins the tie by corpus order).
+// query is e_query + 0.5·f_target (+ 0.1·f_0 when target is not the canonical). target 0 puts
+// the canonical at rank 1; target 1 puts the first distractor at rank 1 and the canonical
+// strictly at rank 2, above the query's other distractors (which tie with one another).
 export function syntheticNpz(layout: DemoLayout, target: number, opts: { dtype?: "float32" | "float64" } = {}): Buffer {
   const Q = layout.queryIds.length;
   const dims = Q + 5;
@@ -65,6 +65,7 @@ export function syntheticNpz(layout: DemoLayout, target: number, opts: { dtype?:
   for (let q = 0; q < Q; q++) {
     queries[q * dims + q] = 1;
     queries[q * dims + Q + target] = 0.5;
+    if (target !== 0) queries[q * dims + Q] = 0.1;
   }
   const corpus = new Arr(layout.corpusIds.length * dims);
   layout.owner.forEach((o, c) => {

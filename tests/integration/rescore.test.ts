@@ -10,6 +10,7 @@ import { filePath } from "@/lib/storage/file-store";
 import { publishSubmission } from "@/lib/submissions/publish-submission";
 import { api, cli, documentedResponse, expectMatches, newAccount } from "./accounts-helpers";
 import { DEMO_SLUG, demoLayout, importDemo, METADATA, postSubmission, syntheticNpz, waitUntilFinal, type DemoLayout } from "./helpers";
+import { ANALYSIS_ENGINE_VERSION } from "@/lib/analysis/analyze-submission";
 
 // A maintainer re-scores published submissions after a runner change: the new run replaces the
 // current results only when it finishes, both runs stay attributable (each evaluation keeps its
@@ -110,7 +111,7 @@ describe("re-scoring published submissions", () => {
 
     // Now up to date: a second request leaves it out, saying why; --all-published takes it.
     const again = await api(`/api/v1/benchmarks/${DEMO_SLUG}/rescore`, { token: maintainer.token, method: "POST", body: { dryRun: true } });
-    expect(again.body.skipped.find((s: { submissionId: string }) => s.submissionId === id)).toMatchObject({ reason: `already scored by runner ${RUNNER_VERSION}` });
+    expect(again.body.skipped.find((s: { submissionId: string }) => s.submissionId === id)).toMatchObject({ reason: `already scored by runner ${RUNNER_VERSION} and scoring engine ${ANALYSIS_ENGINE_VERSION}` });
     const all = await api(`/api/v1/benchmarks/${DEMO_SLUG}/rescore`, { token: maintainer.token, method: "POST", body: { dryRun: true, allPublished: true } });
     expect(all.body.items.map((i: { submissionId: string }) => i.submissionId)).toContain(id);
   });

@@ -70,15 +70,15 @@ describe("scoring engine over HTTP", () => {
     // Every rank-1 is the query's own first distractor.
     expect(body.analysis.missAttribution).toMatchObject({ queries: Q, misses: Q, ownDistractor: Q, otherCanonical: 0, otherDistractor: 0 });
     expect(body.analysis.missAttribution.ownDistractorShare).toEqual({ available: true, value: 1, ci95: [1, 1] });
-    // Distractor 1 scores above the canonical, the others tie with it: every pair deceives, the gap is negative.
-    expect(body.analysis.deception.overall).toMatchObject({ pairs: 4 * Q, scoredPairs: 4 * Q, deceived: 4 * Q });
+    // Distractor 1 scores above the canonical, the others below it: one pair in four deceives, the gap is negative.
+    expect(body.analysis.deception.overall).toMatchObject({ pairs: 4 * Q, scoredPairs: 4 * Q, deceived: Q, tiedPairs: 0 });
     expect(body.analysis.similarityGap.canonicalBelowShare).toEqual({ available: true, value: 1, ci95: [1, 1] });
     expect(body.analysis.similarityGap.medianGap.value).toBeLessThan(0);
     // One own distractor above the passing canonical, four in all: E[exec@1 | d kept] = C(3,d)/C(4,d).
     expect(body.analysis.poolDensity.rows.map((r: { expectedExec1: { value: number } }) => r.expectedExec1.value)).toEqual([1, 0.75, 0.5, 0.25, 0]);
     expect(body.analysis.perDomain.length).toBeGreaterThan(1);
     expect(body.perQuery).toHaveLength(Q);
-    expect(body.perQuery[0]).toMatchObject({ rank1: { kind: "own_distractor" }, canonicalRank: 2, exec: { 1: 0, 3: 1 } });
+    expect(body.perQuery[0]).toMatchObject({ rank1: { members: [{ kind: "own_distractor" }] }, canonicalRank: 2, canonicalTie: 1, exec: { 1: 0, 3: 1 } });
     const light = await getJson(`/api/v1/submissions/${ids.fooled}/analysis?perQuery=false`, vendor.token);
     expect(light.body.perQuery).toBeUndefined();
   });

@@ -3,7 +3,7 @@ import { comparePairs } from "@/lib/leaderboard/pairwise";
 import { toSystemScores } from "@/lib/leaderboard/system-scores";
 import type { QueryScores } from "@/lib/metrics/score-queries";
 import { Xoshiro128 } from "@/lib/metrics/prng";
-import { comparePairsAt, type CompareCandidate } from "@/lib/pages/compare";
+import { comparePairsAt, solvedColumns, type CompareCandidate } from "@/lib/pages/compare";
 
 // Pass vectors of the top 10 for n queries: each system finds a passing snippet at a random rank.
 function system(seed: number, n: number, strength: number): boolean[][] {
@@ -14,15 +14,24 @@ function system(seed: number, n: number, strength: number): boolean[][] {
   });
 }
 
-const scores = (passes: boolean[][]): QueryScores[] =>
-  passes.map((p, q) => ({
-    queryId: `q${q}`,
-    exec: Object.fromEntries([1, 3, 5, 10].map((k) => [k, p.slice(0, k).some(Boolean) ? 1 : 0])) as Record<number, 0 | 1>,
-    execution_precision: { 1: 0, 3: 0, 5: 0, 10: 0 },
-    ndcg: { 1: 0, 3: 0, 5: 0, 10: 0 },
-  }));
+/** Ranked lists with the given scores (default: strictly decreasing). */
+const lists = (passes: boolean[][], scores?: number[][]) => passes.map((p, q) => ({ passes: p, scores: scores?.[q] ?? p.map((_, i) => 1 - i / 100) }));
 
-const solved = (passes: boolean[][]) => Object.fromEntries([1, 3, 5].map((k) => [k, Uint8Array.from(passes, (p) => (p.slice(0, k).some(Boolean) ? 1 : 0))]));
+// The stored statistics' per-query scores, computed independently of compare.ts: exec@k from
+// the first passing rank (no ties here), as exact 0/1 fractions.
+const scores = (passes: boolean[][]): QueryScores[] =>
+  passes.map((p, q) => {
+    const exec = Object.fromEntries([1, 3, 5, 10].map((k) => [k, p.slice(0, k).some(Boolean) ? 1 : 0])) as Record<number, number>;
+    return {
+      queryId: `q${q}`,
+      exec,
+      execExact: Object.fromEntries(Object.entries(exec).map(([k, v]) => [k, { num: v, den: 1 }])),
+      execution_precision: { 1: 0, 3: 0, 5: 0, 10: 0 },
+      ndcg: { 1: 0, 3: 0, 5: 0, 10: 0 },
+    };
+  });
+
+const solved = (passes: boolean[][], scoreLists?: number[][]) => solvedColumns(lists(passes, scoreLists), [1, 3, 5]);
 const cand = (id: string): CompareCandidate => ({ submissionId: id, model: id, provider: "p", published: true });
 
 describe("compare pairs", () => {
@@ -37,7 +46,7 @@ describe("compare pairs", () => {
     expect(flat).toHaveLength(9);
     for (const s of stored) {
       const m = flat.find((f) => f.a === s.a && f.b === s.b && f.k === s.k)!;
-      expect(m).toMatchObject({ aOnly: s.aOnly, bOnly: s.bOnly, pValue: s.pValue, aValue: s.aValue, bValue: s.bValue, ci95: s.ci95 });
+      expect(m).toMatchObject({ aOnly: s.aOnly, bOnly: s.bOnly, pValue: s.pValue, pMethod: s.pMethod, aValue: s.aValue, bValue: s.bValue, ci95: s.ci95 });
       expect(m.delta).toBeCloseTo(s.delta, 12);
     }
   });
@@ -51,5 +60,25 @@ describe("compare pairs", () => {
     ]);
     expect(pair.byK[0]).toMatchObject({ k: 1, aOnly: 1, bOnly: 1, pValue: 1, delta: 0 });
     expect(comparePairsAt([{ candidate: cand("a"), solved: solved(a) }])).toEqual([]);
+  });
+
+  it("reads ties from the stored scores: a passing snippet tied with four others at rank 1 counts 1/5", () => {
+    const tiedTop = [0.9, 0.9, 0.9, 0.9, 0.9, 0.5, 0.4, 0.3, 0.2, 0.1];
+    const passing = [false, false, true, false, false, false, false, false, false, false];
+    const c = solved([passing, passing, passing], [tiedTop, tiedTop, tiedTop]);
+    expect(Array.from(c.values[1])).toEqual([0.2, 0.2, 0.2]);
+    expect(c.exact[3][0]).toEqual({ num: 3, den: 5 });
+    expect(c.values[5][1]).toBe(1);
+    const first = [true, ...new Array(9).fill(false)], none = new Array(10).fill(false);
+    const strictFirst = solved([first, first, none]);
+    const [pair] = comparePairsAt([
+      { candidate: cand("strict"), solved: strictFirst },
+      { candidate: cand("tied"), solved: c },
+    ]);
+    // d = (4/5, 4/5, -1/5), in fifths (4, 4, -1), S = 7: |S*| >= 7 for 4 of the 8 sign vectors.
+    expect(pair.byK[0]).toMatchObject({ k: 1, pValue: 0.5, pMethod: "exact" });
+    // Expected discordance: A-only 2 · 4/5, B-only 1/5.
+    expect(pair.byK[0].aOnly).toBeCloseTo(1.6, 12);
+    expect(pair.byK[0].bOnly).toBeCloseTo(0.2, 12);
   });
 });

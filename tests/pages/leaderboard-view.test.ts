@@ -38,6 +38,7 @@ const board: Leaderboard = {
     row(3, "gamma", [0.3, 0.7, 0.9, 0.95], { similarity: "dot", warningNote: "trained on the test set?" }),
     row(4, "bm25", [0.05, 0.2, 0.3, 0.4], { provider: "ExecBoard baseline", isBaseline: true }),
   ],
+  chance: { exec: { 1: 0.002, 3: 0.006, 5: 0.01, 10: 0.02 }, execution_precision: { 1: 0.002, 3: 0.002, 5: 0.002, 10: 0.002 }, ndcg: { 1: 0.002, 3: 0.004, 5: 0.005, 10: 0.007 } },
 };
 
 const analysis: VersionAnalysisView = {
@@ -153,6 +154,16 @@ describe("leaderboard downloads", () => {
     expect(first.split(",").slice(2, 5)).toEqual(["org-model", row(1, "", []).provider, "Acme AI"]);
     expect(second.split(",")[4]).toBe("");
     expect(leaderboardJson(v).rows.map((r) => r.organisation)).toEqual(["Acme AI", null]);
+  });
+
+  it("mark an edit-blind system and carry the chance line of the columns shown", () => {
+    const ties = { queries: 100, rank1Tied: 60, boundaryTied: 4, largestBoundaryGroup: 5, scoredPairs: 400, canonicalDistractorTies: 210, queriesWithCanonicalTie: 70, editBlind: true, threshold: 0.05 };
+    const blind: Leaderboard = { ...board, rows: [row(1, "bag-of-words", [0.13, 0.58, 0.83, 0.93], { ties }), row(2, "dense", [0.3, 0.8, 0.95, 1])] };
+    const v = buildLeaderboardView(blind, null, parseLeaderboardParams({ k: "3" }));
+    expect(v.rows.map((r) => [r.model, r.editBlind])).toEqual([["dense", false], ["bag-of-words", true]]);
+    expect(leaderboardCsv(v).split("\r\n").find((l) => l.includes("bag-of-words"))).toContain("edit-blind");
+    expect(v.chance).toMatchObject({ exec1: 0.002, exec3: 0.006, execp: 0.002, ndcg: 0.004 });
+    expect(leaderboardJson(v).chance.metrics).toMatchObject({ "exec@1": 0.002, "execp@3": 0.002, "nDCG@3": 0.004 });
   });
 
   it("quotes CSV cells that hold commas or quotes", () => {

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { SubmissionAnalysis } from "@/lib/analysis/analyze-submission";
+import { ANALYSIS_ENGINE_VERSION, type SubmissionAnalysis } from "@/lib/analysis/analyze-submission";
 import { storeSubmissionAnalysis } from "@/lib/analysis/store-analysis";
 import { operatorActor } from "@/lib/audit/audit-actor";
 import { createUser } from "@/lib/auth/create-user";
@@ -51,7 +51,7 @@ describe("model page memo never serves stale numbers", () => {
 
   const payload = (canonicalRank: number, domain = "strings"): SubmissionAnalysis =>
     ({
-      engineVersion: 1,
+      engineVersion: ANALYSIS_ENGINE_VERSION,
       bootstrap: { replicates: 10, seed: 1, method: "test" },
       missAttribution: { marker: canonicalRank },
       similarityGap: {},
@@ -61,8 +61,9 @@ describe("model page memo never serves stale numbers", () => {
       perQuery: ["q1", "q2"].map((queryId, i) => ({
         queryId,
         domain,
-        rank1: { corpusId: `${queryId}-c`, kind: "pass" },
+        rank1: { members: [{ corpusId: `${queryId}-c`, kind: "pass" }] },
         canonicalRank: canonicalRank + i,
+        canonicalTie: 1,
         exec: { 1: 1, 3: 1, 5: 1, 10: 1 },
         executionPrecision: {},
         ndcg: {},

@@ -22,11 +22,13 @@ describe("histogram", () => {
   });
 });
 
-const record = (i: number, kind: NonNullable<QueryRecord["rank1"]>["kind"], domain: string, exec1: number, exec3: number): QueryRecord => ({
+type Kind = NonNullable<QueryRecord["rank1"]>["members"][number]["kind"];
+const record = (i: number, kind: Kind, domain: string, exec1: number, exec3: number): QueryRecord => ({
   queryId: `q_${i}`,
   domain,
-  rank1: { corpusId: `c_${i}`, kind },
+  rank1: { members: [{ corpusId: `c_${i}`, kind }] },
   canonicalRank: exec1 ? 1 : exec3 ? 2 : null,
+  canonicalTie: 1,
   exec: { 1: exec1, 3: exec3, 5: exec3, 10: 1 },
   executionPrecision: { 1: 0, 3: 0, 5: 0, 10: 0 },
   ndcg: { 1: 0, 3: 0, 5: 0, 10: 0 },

@@ -1,6 +1,21 @@
 import { z } from "zod";
 import { metricTableSchema } from "./submissions";
 
+const byK = z.record(z.string(), z.number());
+
+// lib/analysis/ties.ts (TieDiagnostics).
+export const tieDiagnosticsSchema = z.strictObject({
+  queries: z.number().int(),
+  rank1Tied: z.number().int().describe("queries whose rank-1 snippet is one of several tied exactly"),
+  boundaryTied: z.number().int().describe("queries whose top-10 cut-off falls inside a tie group"),
+  largestBoundaryGroup: z.number().int(),
+  scoredPairs: z.number().int().describe("(canonical, own distractor) pairs with both scores"),
+  canonicalDistractorTies: z.number().int().describe("of those, pairs scored exactly alike"),
+  queriesWithCanonicalTie: z.number().int(),
+  editBlind: z.boolean().describe("canonicalDistractorTies / scoredPairs is at least `threshold`"),
+  threshold: z.number(),
+});
+
 // Written to match lib/leaderboard/get-leaderboard.ts (Leaderboard).
 export const leaderboardSchema = z.strictObject({
   benchmark: z.strictObject({ slug: z.string(), name: z.string(), version: z.string(), queries: z.number().int(), corpus: z.number().int() }),
@@ -18,8 +33,12 @@ export const leaderboardSchema = z.strictObject({
       warningNote: z.string().nullable().describe("a maintainer's warning about this row, shown beside it"),
       publishedAt: z.iso.datetime().nullable(),
       metrics: metricTableSchema,
+      ties: tieDiagnosticsSchema.nullable().describe("how much of its ranking exact ties decide; null while its analysis is recomputed"),
     }),
   ),
+  chance: z
+    .strictObject({ exec: byK, execution_precision: byK, ndcg: byK })
+    .describe("exact expected metrics of a uniformly random ranking, by k: a reference line, not a submission"),
 });
 
 export const leaderboardQuerySchema = z.object({

@@ -4,6 +4,7 @@ import { AppError } from "@/lib/errors/app-error";
 import { kindOfStorageKey } from "@/lib/rankings/detect-kind";
 import type { ValidatedRanking } from "@/lib/rankings/ranking-format";
 import { validateRankingFile } from "@/lib/rankings/validate-ranking";
+import { refuseDegenerateRows } from "@/lib/retrieval/degenerate-rows";
 import { rankRows } from "@/lib/retrieval/rank";
 import { readSubmissionRows, type SubmissionRows } from "@/lib/retrieval/submission-rows";
 import { filePath, getFile } from "@/lib/storage/file-store";
@@ -11,13 +12,25 @@ import { hashFile } from "@/lib/uploads/hash-file";
 import type { ScoringContext } from "./load-scoring-context";
 
 export const TOP_K = 10;
+/**
+ * The largest tie group at the top-k cut-off that is executed. Every metric is the expectation
+ * over the orders of tied snippets, so each member needs its real verdict; a retriever that
+ * ties more snippets than this at rank k cannot tell them apart and its file is refused.
+ */
+export const TIE_GROUP_CAP = 100;
 
-/** Per query (in context order): top-k corpus row indices, in rank order. */
+/**
+ * Per query (in context order): the ranked list the metrics read, as corpus row indices: the
+ * top k in rank order, then every snippet tied exactly with the k-th (ascending row).
+ */
 export type RankedTop = Int32Array[];
 
 export type ValidatedUpload = { kind: "embeddings"; rows: SubmissionRows } | { kind: "ranking"; ranking: ValidatedRanking };
 
-/** Per query: the top-k with scores, and the scores of the query's own snippets that have one. */
+/**
+ * Per query: the ranked list (the top k, then every snippet tied with the k-th) with scores, and
+ * the scores of the query's own snippets that have one.
+ */
 export interface QueryRanking {
   top: Int32Array;
   scores: Float64Array;
@@ -42,22 +55,72 @@ export async function validateUpload(storageKey: string, ctx: ScoringContext): P
   return { kind: "embeddings", rows: await readSubmissionRows(path, expected, { maxBytes: getConfig().EXECBOARD_UPLOAD_SESSION_MAX_BYTES }) };
 }
 
-// Embeddings: the full corpus ranked exactly for every query, with every own snippet's score.
-function rankEmbeddings(ctx: ScoringContext, rows: SubmissionRows, similarity: "cosine" | "dot"): QueryRanking[] {
-  const ranked = rankRows({ queries: rows.queries, corpus: rows.corpus, similarity, k: TOP_K, watch: ctx.queries.map((q) => q.own) });
-  return ctx.queries.map((q, qi) => ({ top: ranked.top[qi], scores: ranked.scores[qi], watchedRows: q.own, watchedScores: Array.from(ranked.watched[qi]) }));
+function refuseLargeTie(queryId: string, size: number, score: number): never {
+  throw new AppError(
+    "INVALID_UPLOAD",
+    `query ${queryId}: ${size} corpus snippets share exactly the score ${score} across the top-${TOP_K} cut-off; ` +
+      `tie groups of at most ${TIE_GROUP_CAP} are executed. Scores that cannot tell snippets apart cannot be ranked: check that each snippet gets its own embedding`,
+    { queryId, tieGroupSize: size, score, limit: TIE_GROUP_CAP },
+  );
 }
 
-// A ranking file: its own order; an own snippet it did not list has no score (never guessed).
+/** Members of the top list tied with its last (k-th) entry. */
+function tiedWithLast(scores: Float64Array): number {
+  let n = 0;
+  for (let i = scores.length - 1; i >= 0 && scores[i] === scores[scores.length - 1]; i--) n++;
+  return n;
+}
+
+// Embeddings: the full corpus ranked exactly for every query, with every own snippet's score
+// and every snippet tied with the k-th.
+function rankEmbeddings(ctx: ScoringContext, rows: SubmissionRows, similarity: "cosine" | "dot"): QueryRanking[] {
+  refuseDegenerateRows(rows.queries, rows.corpus);
+  const ranked = rankRows({ queries: rows.queries, corpus: rows.corpus, similarity, k: TOP_K, watch: ctx.queries.map((q) => q.own), tieCap: TIE_GROUP_CAP });
+  return ctx.queries.map((q, qi) => {
+    const top = ranked.top[qi], scores = ranked.scores[qi], tied = ranked.tied[qi];
+    if (ranked.tiedTotal[qi] > 0) {
+      const size = tiedWithLast(scores) + ranked.tiedTotal[qi];
+      if (size > TIE_GROUP_CAP) refuseLargeTie(q.queryId, size, scores[scores.length - 1]);
+    }
+    const list = new Int32Array(top.length + tied.length);
+    list.set(top);
+    list.set(tied, top.length);
+    const listScores = new Float64Array(list.length).fill(scores[scores.length - 1]);
+    listScores.set(scores);
+    return { top: list, scores: listScores, watchedRows: q.own, watchedScores: Array.from(ranked.watched[qi]) };
+  });
+}
+
+// A ranking file: its own order, read through the end of the tie group at rank k (equal scores
+// are ties, whatever their order in the file); an own snippet it did not list has no score
+// (never guessed).
 function readRanking(ctx: ScoringContext, r: ValidatedRanking): QueryRanking[] {
+  const C = ctx.corpus.length;
   return ctx.queries.map((q, qi) => {
     const rows = r.rows[qi], scores = r.scores[qi];
+    let end = Math.min(TOP_K, rows.length);
+    if (end > 0) {
+      const kth = scores[end - 1];
+      let first = end - 1;
+      while (first > 0 && scores[first - 1] === kth) first--;
+      while (end < rows.length && scores[end] === kth) end++;
+      if (end - first > TIE_GROUP_CAP) refuseLargeTie(q.queryId, end - first, kth);
+      // The group reaches the end of a list shorter than the corpus: its other members are unknown.
+      if (end === rows.length && rows.length < C) {
+        throw new AppError(
+          "INVALID_UPLOAD",
+          `query ${q.queryId}: the snippets tied at rank ${TOP_K} (score ${kth}) continue to the end of its list of ${rows.length}; ` +
+            `list every snippet with that score, or give distinct scores to rank them`,
+          { queryId: q.queryId, score: kth, depth: rows.length },
+        );
+      }
+    }
     const position = new Map<number, number>();
     rows.forEach((row, i) => position.set(row, i));
     const watchedRows = q.own.filter((row) => position.has(row));
     return {
-      top: rows.slice(0, TOP_K),
-      scores: scores.slice(0, TOP_K),
+      top: rows.slice(0, end),
+      scores: scores.slice(0, end),
       watchedRows,
       watchedScores: watchedRows.map((row) => scores[position.get(row)!]),
     };

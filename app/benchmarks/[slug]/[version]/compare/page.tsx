@@ -28,8 +28,10 @@ export default async function ComparePage({ params, searchParams }: { params: Pr
   const pairIndex = Math.min(p.pair, Math.max(0, data.pairs.length - 1));
   const pair = data.pairs[pairIndex];
   const lists = pair && (() => {
-    const a = data.solved.get(pair.a.submissionId)![p.k], b = data.solved.get(pair.b.submissionId)![p.k];
-    return { aOnly: data.queries.filter((_, i) => a[i] === 1 && b[i] === 0), bOnly: data.queries.filter((_, i) => a[i] === 0 && b[i] === 1) };
+    const a = data.solved.get(pair.a.submissionId)!.values[p.k], b = data.solved.get(pair.b.submissionId)!.values[p.k];
+    const withChances = (i: number) => ({ ...data.queries[i], a: a[i], b: b[i] });
+    const ahead = (x: Float64Array, y: Float64Array) => data.queries.flatMap((_, i) => (x[i] > y[i] ? [withChances(i)] : []));
+    return { aOnly: ahead(a, b), bOnly: ahead(b, a) };
   })();
   const dropped = p.sel.length - data.selected.length;
   return (
@@ -46,7 +48,7 @@ export default async function ComparePage({ params, searchParams }: { params: Pr
 
       {data.pairs.length > 0 ? (
         <>
-          <Card id="paired-heading" title="Paired comparisons" lead="The paper's Table 5. A-only / B-only: queries solved within the top k by one and not the other; Δ: paired bootstrap, 95% interval; p: exact McNemar test.">
+          <Card id="paired-heading" title="Paired comparisons" lead="The paper's Table 5. A-only / B-only: queries solved within the top k by one and not the other (expected counts when scores tie); Δ: paired bootstrap, 95% interval; p: paired sign-flip test (exact McNemar when nothing is tied).">
             <PairedTable pairs={data.pairs} letters={letters} />
           </Card>
           <Card id="lists-heading" title={`Queries one solves and the other does not (exec@${p.k})`} lead="Each query opens both systems' drilldowns.">

@@ -34,6 +34,8 @@ export default async function QueryDrilldownPage({
   const n = (await searchParams).n === "10" ? 10 : 5;
   const d = await load(id, queryId);
   const shown = d.top.slice(0, n);
+  // Snippets tied exactly with rank 10 but listed beyond it: they share its places by chance.
+  const beyond = d.top.slice(10);
   const base = `/submissions/${d.submission.id}/queries`;
   return (
     <div className="space-y-8">
@@ -104,16 +106,27 @@ export default async function QueryDrilldownPage({
         <div className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
           <ScoreBars snippets={shown} />
           <dl className="mt-4 flex flex-wrap gap-2 text-sm" aria-label="exec@k for this query">
-            {(["1", "3", "5", "10"] as const).map((k) => (
-              <div key={k} className={`flex items-center gap-1.5 rounded-md px-2 py-1 ring-1 ring-inset ${d.execAtK[k] ? "bg-emerald-50 ring-emerald-300" : "bg-rose-50 ring-rose-300"}`}>
-                <dt className="text-slate-700">exec@{k}</dt>
-                <dd className={d.execAtK[k] ? "font-semibold text-emerald-800" : "font-semibold text-rose-800"}>
-                  <span aria-hidden>{d.execAtK[k] ? "✓" : "✗"}</span>
-                  <span className="sr-only">{d.execAtK[k] ? "solved" : "not solved"}</span>
-                </dd>
-              </div>
-            ))}
+            {(["1", "3", "5", "10"] as const).map((k) => {
+              const v = d.execAtK[k];
+              const tone = v === 1 ? "bg-emerald-50 ring-emerald-300" : v === 0 ? "bg-rose-50 ring-rose-300" : "bg-amber-50 ring-amber-300";
+              return (
+                <div key={k} className={`flex items-center gap-1.5 rounded-md px-2 py-1 ring-1 ring-inset ${tone}`}>
+                  <dt className="text-slate-700">exec@{k}</dt>
+                  <dd className={v === 1 ? "font-semibold text-emerald-800" : v === 0 ? "font-semibold text-rose-800" : "font-semibold text-amber-900"}>
+                    <span aria-hidden>{v === 1 ? "✓" : v === 0 ? "✗" : v.toFixed(3)}</span>
+                    <span className="sr-only">{v === 1 ? "solved" : v === 0 ? "not solved" : `solved in ${(v * 100).toFixed(1)}% of the orders of the tied snippets`}</span>
+                  </dd>
+                </div>
+              );
+            })}
           </dl>
+          {d.top.some((s) => s.tie) && (
+            <p className="mt-3 text-sm text-slate-700">
+              Snippets marked <span className="font-semibold">tied</span> share exactly the same score: no order among them is real, so each
+              exec@k above is the exact expectation over every order of the tied snippets.
+              {beyond.length > 0 && ` ${beyond.length} more snippet${beyond.length === 1 ? " ties" : "s tie"} with rank 10 and ${beyond.length === 1 ? "was" : "were"} executed too.`}
+            </p>
+          )}
         </div>
       </section>
 
@@ -123,7 +136,7 @@ export default async function QueryDrilldownPage({
         </h2>
         <ScrollBox label="Own snippet scores" className="rounded-xl border border-slate-200 bg-white px-4 py-2 shadow-sm">
           <table className="min-w-full text-sm">
-            <caption className="sr-only">Scores of this query&apos;s own snippets; a distractor at or above the canonical deceives</caption>
+            <caption className="sr-only">Scores of this query&apos;s own snippets; a distractor above the canonical deceives, one tied with it deceives half the time</caption>
             <thead className="border-b border-slate-200 text-left text-xs text-slate-600">
               <tr>
                 <th scope="col" className="py-1.5 pr-4 font-semibold">Snippet</th>
@@ -143,7 +156,7 @@ export default async function QueryDrilldownPage({
                     <td className="py-1.5 pr-4">{o.role === "canonical" ? "canonical" : bugLabel(o.bugType)}</td>
                     <td className="py-1.5 pr-4 text-right font-mono tabular-nums">{o.score.toFixed(4)}</td>
                     <td className={`py-1.5 pr-4 text-right font-mono tabular-nums ${delta !== null && delta >= 0 ? "font-semibold text-rose-800" : "text-slate-700"}`}>
-                      {delta === null ? "—" : `${delta >= 0 ? "+" : ""}${delta.toFixed(4)}${delta >= 0 ? " deceives" : ""}`}
+                      {delta === null ? "—" : delta === 0 ? "tied (deceives half the time)" : `${delta > 0 ? "+" : ""}${delta.toFixed(4)}${delta > 0 ? " deceives" : ""}`}
                     </td>
                     <td className="py-1.5 text-right tabular-nums">{o.rank ?? "> 10"}</td>
                   </tr>

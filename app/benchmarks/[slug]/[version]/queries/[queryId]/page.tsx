@@ -5,7 +5,7 @@ import { QueryTests } from "@/components/drilldown/query-tests";
 import { bugLabel } from "@/components/drilldown/role-label";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
-import { humanize } from "@/components/ui/format";
+import { fmtCount, humanize } from "@/components/ui/format";
 import { orNotFound } from "@/lib/pages/or-not-found";
 import { getQueryPage, type QuerySystemOutcome } from "@/lib/pages/query-page";
 import { decodeSegment } from "@/lib/pages/search-params";
@@ -15,6 +15,13 @@ export const dynamic = "force-dynamic";
 
 function Rank1({ r }: { r: QuerySystemOutcome["rank1"] }) {
   if (!r) return <span className="text-slate-500">—</span>;
+  if (r.tied > 1) {
+    return (
+      <span className="text-amber-900">
+        tied ×{r.tied} <span className="text-xs text-slate-700">({Math.round(r.exec1 * 100)}% chance rank 1 passes)</span>
+      </span>
+    );
+  }
   const what = r.role === "canonical" ? "canonical" : r.role === "distractor" ? bugLabel(r.bugType) : "other query's code";
   return (
     <span className={r.passes ? "text-emerald-800" : "text-rose-800"}>
@@ -31,7 +38,8 @@ export default async function QueryPage({ params }: { params: Promise<{ slug: st
   const { slug, version, queryId } = await params;
   const d = await orNotFound(getQueryPage(slug, decodeSegment(version), decodeSegment(queryId)));
   const v = d.version;
-  const solved = d.systems.filter((s) => s.rank1?.passes).length;
+  // Expected number of systems whose rank 1 passes (a tie at rank 1 counts its chance).
+  const solved = d.systems.reduce((n, s) => n + (s.rank1?.exec1 ?? 0), 0);
   return (
     <div className="space-y-6">
       <nav aria-label="Breadcrumb" className="flex flex-wrap items-center justify-between gap-2 text-sm text-slate-600">
@@ -53,7 +61,7 @@ export default async function QueryPage({ params }: { params: Promise<{ slug: st
         <h1 className="mt-1 break-words font-mono text-xl font-semibold text-slate-900">{d.query.functionName}</h1>
         <p className="mt-2 text-slate-800">{d.query.text}</p>
         <p className="mt-2 text-sm text-slate-600">
-          Solved at rank 1 by <span className="font-semibold text-slate-900">{solved}</span> of {d.systems.length} published systems.
+          Solved at rank 1 by <span className="font-semibold text-slate-900">{fmtCount(solved)}</span> of {d.systems.length} published systems.
         </p>
         <QueryTests tests={d.query.tests} />
       </header>
@@ -81,7 +89,9 @@ export default async function QueryPage({ params }: { params: Promise<{ slug: st
                       <Link href={`/submissions/${s.submissionId}`} className="text-slate-900 underline-offset-2 hover:underline">{s.model}</Link>
                     </th>
                     <td className="whitespace-nowrap py-1.5 pr-3"><Rank1 r={s.rank1} /></td>
-                    <td className="py-1.5 pr-3 text-right tabular-nums">{s.canonicalRank ?? "> 10"}</td>
+                    <td className="whitespace-nowrap py-1.5 pr-3 text-right tabular-nums">
+                      {s.canonicalRank === null ? "> 10" : s.canonicalTie > 1 ? `${s.canonicalRank}–${s.canonicalRank + s.canonicalTie - 1} (tied ×${s.canonicalTie})` : s.canonicalRank}
+                    </td>
                     <td className="py-1.5 pr-3 text-right tabular-nums">{s.firstPassingRank ?? "> 10"}</td>
                     <td className="py-1.5 pr-3 text-right font-mono text-xs tabular-nums">{s.canonicalScore?.toFixed(4) ?? "—"}</td>
                     <td className={`py-1.5 pr-3 text-right font-mono text-xs tabular-nums ${s.bestDistractorScore !== null && s.canonicalScore !== null && s.bestDistractorScore >= s.canonicalScore ? "font-semibold text-rose-800" : ""}`}>
