@@ -1,7 +1,7 @@
 import { generateDistractors } from "@/lib/construction/generate-distractors";
 import { failingTests } from "@/lib/construction/classify-outcomes";
 import { RUNNER_VERSION, type Sandbox } from "@/lib/sandbox/types";
-import { assembleBenchmark, serializeBenchmark, type BuiltBenchmark } from "./assemble-benchmark";
+import { assembleBenchmark, defaultCorpusSeed, serializeBenchmark, type BuiltBenchmark } from "./assemble-benchmark";
 import { alive, fromGenerated, type BuildTask } from "./build-state";
 import { buildGateReport, formatGateReport, type GateReport } from "./gate-report";
 import { runAstGate } from "./gates/ast-gate";
@@ -97,7 +97,7 @@ export async function buildBenchmark(srcDir: string, opts: BuildOptions): Promis
     executed += x.pairs - x.cached;
     cached += x.cached;
   }
-  const { data, queryIds } = assembleBenchmark(src.meta, tasks);
+  const { data, queryIds } = assembleBenchmark({ ...src.meta, corpus_seed: src.meta.corpus_seed ?? defaultCorpusSeed(src.sourceSha256) }, tasks);
   progress(`gates 4-5 and sweeps: ${data.queries.length} tasks kept`);
 
   const report = buildGateReport({

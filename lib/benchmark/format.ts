@@ -30,6 +30,12 @@ export const benchmarkMetaSchema = z.object({
   version: z.string().min(1).max(32).regex(/^[A-Za-z0-9._-]+$/),
   description: z.string().max(5000).default(""),
   license: z.string().min(1).max(100),
+  /**
+   * Seed of the corpus order `benchmark build` wrote (a seeded shuffle, ids numbered in that
+   * order so that no id reveals a snippet's role or task). A source may set it; otherwise the
+   * build derives it from the sources and records it here. Imports keep whatever ids they get.
+   */
+  corpus_seed: z.number().int().min(0).max(0xffffffff).optional(),
 });
 
 export const queryRowSchema = z.object({

@@ -1,8 +1,10 @@
 // The ranking-file submission (for rerankers and any retriever that is not a pair of embedding
 // matrices): UTF-8 JSON lines, one per benchmark query, each
 //   {"query_id": "q_0001", "corpus_ids": ["c_0003", "c_0001", …], "scores": [12.5, 11.0, …]}
-// corpus_ids best first, scores non-increasing in that order (equal scores keep the file's
-// order), at least the top MIN_RANKING_DEPTH (or the whole corpus, if smaller) per query.
+// corpus_ids best first, scores non-increasing in that order, at least the top
+// MIN_RANKING_DEPTH (or the whole corpus, if smaller) per query. Equal scores are ties, whatever
+// their order in the file: every metric is the expectation over their orders, so the whole tie
+// group at rank 10 must be listed (at most TIE_GROUP_CAP of them).
 export const MIN_RANKING_DEPTH = 100;
 export const RANKING_FIELDS = ["query_id", "corpus_ids", "scores"] as const;
 export const RANKING_FORMAT_HINT =

@@ -2,6 +2,7 @@
 // JSON, exact fields, every query exactly once, known and distinct corpus ids, enough depth,
 // finite non-increasing scores. Every refusal is INVALID_UPLOAD with a message naming the line.
 import { AppError } from "@/lib/errors/app-error";
+import { cutOffGroup, TIE_GROUP_CAP, TOP_K } from "@/lib/metrics/cut-off";
 import { MIN_RANKING_DEPTH, RANKING_FIELDS, RANKING_FORMAT_HINT, type RankingExpectation, type ValidatedRanking } from "./ranking-format";
 
 const SHOW = 5;
@@ -92,6 +93,21 @@ export function validateRankingFile(buffer: Uint8Array, expected: RankingExpecta
       }
       r[k] = row;
       s[k] = score;
+    }
+    // Equal scores are ties, whatever their order in the file: the whole tie group at rank 10
+    // must be listed (and be small enough to execute).
+    const group = cutOffGroup(s);
+    if (group && group.end - group.first > TIE_GROUP_CAP) {
+      throw refuse(
+        `${where}: ${group.end - group.first} corpus ids share exactly the score ${group.score} across the top-${TOP_K} cut-off; tie groups of at most ${TIE_GROUP_CAP} are executed: give distinct scores to rank them`,
+        { line, queryId, tieGroupSize: group.end - group.first, score: group.score, limit: TIE_GROUP_CAP },
+      );
+    }
+    if (group && group.end === r.length && r.length < C) {
+      throw refuse(
+        `${where}: the corpus ids tied at rank ${TOP_K} (score ${group.score}) continue to the end of its list of ${r.length}; list every corpus id with that score, or give distinct scores to rank them`,
+        { line, queryId, score: group.score, depth: r.length },
+      );
     }
     rows[qi] = r;
     scoreLists[qi] = s;

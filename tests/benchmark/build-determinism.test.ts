@@ -34,6 +34,29 @@ describe("benchmark build: determinism and import", () => {
     expect(first.data.queries.map((q) => q.function_name)).toEqual(["clamp_value", "digit_sum", "longest_run"]);
   });
 
+  it("writes the corpus in a seeded shuffle with ids that say nothing about role or task, and records the seed", async () => {
+    const built = await buildBenchmark(src, { sandbox: sandbox() });
+    const meta = JSON.parse(built.files["benchmark.json"]);
+    expect(meta.corpus_seed).toBe(parseInt(built.report.source_sha256.slice(0, 8), 16));
+    const corpus = built.data.corpus;
+    // Ids are numbered in file order, whatever the role.
+    expect(corpus.map((c) => c.corpus_id)).toEqual(corpus.map((_, i) => `c_${String(i + 1).padStart(4, "0")}`));
+    // Not grouped by task with the canonical first, as assembly order would have it.
+    const grouped = [...corpus].sort((a, b) => (a.query_id < b.query_id ? -1 : a.query_id > b.query_id ? 1 : 0) || (a.role === "canonical" ? -1 : b.role === "canonical" ? 1 : 0));
+    expect(corpus.map((c) => c.code)).not.toEqual(grouped.map((c) => c.code));
+    // correct_corpus_ids still name each query's canonical.
+    for (const q of built.data.queries) {
+      const named = corpus.filter((c) => q.correct_corpus_ids.includes(c.corpus_id));
+      expect(named.map((c) => [c.query_id, c.role])).toEqual([[q.query_id, "canonical"]]);
+    }
+    // A seed set in the source is the one used; another seed is another order of the same rows.
+    const seeded = await writeSourceDir({ math_numerical: [CLAMP, DIGIT_SUM], string_processing: [RUN_LENGTH] }, { slug: SLUG, version: "1.0.0", corpus_seed: 7 });
+    const other = await buildBenchmark(seeded, { sandbox: sandbox() });
+    expect(JSON.parse(other.files["benchmark.json"]).corpus_seed).toBe(7);
+    expect(other.data.corpus.map((c) => c.code).sort()).toEqual(corpus.map((c) => c.code).sort());
+    expect(other.data.corpus.map((c) => c.code)).not.toEqual(corpus.map((c) => c.code));
+  });
+
   it("imports the written directory as a new version, which the versions listing shows", async () => {
     const built = await buildBenchmark(src, { sandbox: sandbox() });
     const out = await fs.mkdtemp(path.join(os.tmpdir(), "execboard-built-"));

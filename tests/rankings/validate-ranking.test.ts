@@ -6,7 +6,7 @@ const expected = { queryIds: ["q1", "q2", "q3"], corpusIds: ["c1", "c2", "c3", "
 const line = (queryId: string, ids: string[], scores: number[]) => JSON.stringify({ query_id: queryId, corpus_ids: ids, scores });
 const ALL = ["c1", "c2", "c3", "c4", "c5"];
 const good = [
-  line("q2", ["c3", "c1", "c2", "c5", "c4"], [9, 8, 8, 1, -2]), // ties keep file order
+  line("q2", ["c3", "c1", "c2", "c5", "c4"], [9, 8, 8, 1, -2]), // c1 and c2 tie: either order, equally likely
   line("q1", ALL, [5, 4, 3, 2, 1]),
   line("q3", ["c5", "c4", "c3", "c2", "c1"], [0.5, 0.25, 0, 0, 0]),
 ];
@@ -34,6 +34,17 @@ describe("validateRankingFile: accepted files", () => {
   it("accepts a missing final newline and CRLF line endings", () => {
     expect(validateRankingFile(file(good, ""), expected).rows).toHaveLength(3);
     expect(validateRankingFile(Buffer.from(good.join("\r\n") + "\r\n"), expected).rows).toHaveLength(3);
+  });
+
+  it("takes a tie group at rank 10 that the list holds whole, and one that runs to the end of a list of the whole corpus", () => {
+    const big = { queryIds: ["q"], corpusIds: Array.from({ length: 150 }, (_, i) => `c${i}`) };
+    const ids = (n: number) => big.corpusIds.slice(0, n);
+    // Ranks 8-12 tie, then strictly lower scores.
+    const scores = ids(100).map((_, i) => (i >= 7 && i <= 11 ? -7 : -i));
+    expect(validateRankingFile(file([line("q", ids(100), scores)]), big).maxDepth).toBe(100);
+    // Every corpus id listed: the last group is complete, even at the end of the list.
+    const small = { queryIds: ["q"], corpusIds: ALL };
+    expect(validateRankingFile(file([line("q", ALL, [1, 1, 1, 1, 1])]), small).minDepth).toBe(5);
   });
 
   it("requires the top 100 when the corpus is larger than that", () => {
@@ -74,6 +85,27 @@ describe("validateRankingFile: refusals name the problem and the line", () => {
       else expect(got).toMatch(message);
     });
   }
+
+  it("refuses a list that ends inside the tie group at rank 10, naming the line and the score", () => {
+    const big = { queryIds: ["q"], corpusIds: Array.from({ length: 150 }, (_, i) => `c${i}`) };
+    const ids = big.corpusIds.slice(0, 100);
+    const scores = ids.map((_, i) => (i >= 9 ? 0 : 10 - i)); // ranks 10-100 tie at 0: more may follow
+    expect(refusal(file([line("q", ids, scores)]), big)).toBe(
+      "line 1 (query q): the corpus ids tied at rank 10 (score 0) continue to the end of its list of 100; list every corpus id with that score, or give distinct scores to rank them",
+    );
+    const tail = ids.map((_, i) => (i >= 95 ? 1 : 200 - i)); // no tie at rank 10
+    expect(validateRankingFile(file([line("q", ids, tail)]), big).minDepth).toBe(100);
+    const ending = ids.map((_, i) => (i >= 5 ? 3 : 200 - i)); // ranks 6-100 tie, list ends there
+    expect(refusal(file([line("q", ids, ending)]), big)).toBe(
+      "line 1 (query q): the corpus ids tied at rank 10 (score 3) continue to the end of its list of 100; list every corpus id with that score, or give distinct scores to rank them",
+    );
+  });
+
+  it("refuses a tie group at rank 10 larger than the executed cap", () => {
+    const big = { queryIds: ["q"], corpusIds: Array.from({ length: 300 }, (_, i) => `c${i}`) };
+    const scores = big.corpusIds.map((_, i) => (i < 2 ? 9 - i : 1));
+    expect(refusal(file([line("q", big.corpusIds, scores)]), big)).toMatch(/^line 1 \(query q\): 298 corpus ids share exactly the score 1 across the top-10 cut-off; tie groups of at most 100 are executed/);
+  });
 
   it("enforces a byte limit", () => {
     expect(refusal(file(good), expected, { maxBytes: 10 })).toMatch(/^ranking file is \d+ bytes; the limit is 10$/);

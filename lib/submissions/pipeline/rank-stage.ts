@@ -4,6 +4,7 @@ import { AppError } from "@/lib/errors/app-error";
 import { kindOfStorageKey } from "@/lib/rankings/detect-kind";
 import type { ValidatedRanking } from "@/lib/rankings/ranking-format";
 import { validateRankingFile } from "@/lib/rankings/validate-ranking";
+import { cutOffGroup, TIE_GROUP_CAP, TOP_K } from "@/lib/metrics/cut-off";
 import { refuseDegenerateRows } from "@/lib/retrieval/degenerate-rows";
 import { rankRows } from "@/lib/retrieval/rank";
 import { readSubmissionRows, type SubmissionRows } from "@/lib/retrieval/submission-rows";
@@ -11,13 +12,8 @@ import { filePath, getFile } from "@/lib/storage/file-store";
 import { hashFile } from "@/lib/uploads/hash-file";
 import type { ScoringContext } from "./load-scoring-context";
 
-export const TOP_K = 10;
-/**
- * The largest tie group at the top-k cut-off that is executed. Every metric is the expectation
- * over the orders of tied snippets, so each member needs its real verdict; a retriever that
- * ties more snippets than this at rank k cannot tell them apart and its file is refused.
- */
-export const TIE_GROUP_CAP = 100;
+// The executed depth and the largest tie group executed at its cut-off (lib/metrics/cut-off.ts).
+export { TIE_GROUP_CAP, TOP_K } from "@/lib/metrics/cut-off";
 
 /**
  * Per query (in context order): the ranked list the metrics read, as corpus row indices: the
@@ -98,20 +94,18 @@ function readRanking(ctx: ScoringContext, r: ValidatedRanking): QueryRanking[] {
   const C = ctx.corpus.length;
   return ctx.queries.map((q, qi) => {
     const rows = r.rows[qi], scores = r.scores[qi];
-    let end = Math.min(TOP_K, rows.length);
-    if (end > 0) {
-      const kth = scores[end - 1];
-      let first = end - 1;
-      while (first > 0 && scores[first - 1] === kth) first--;
-      while (end < rows.length && scores[end] === kth) end++;
-      if (end - first > TIE_GROUP_CAP) refuseLargeTie(q.queryId, end - first, kth);
+    // Validated on upload already (lib/rankings/validate-ranking.ts); checked again here.
+    const group = cutOffGroup(scores);
+    const end = group?.end ?? 0;
+    if (group) {
+      if (group.end - group.first > TIE_GROUP_CAP) refuseLargeTie(q.queryId, group.end - group.first, group.score);
       // The group reaches the end of a list shorter than the corpus: its other members are unknown.
-      if (end === rows.length && rows.length < C) {
+      if (group.end === rows.length && rows.length < C) {
         throw new AppError(
           "INVALID_UPLOAD",
-          `query ${q.queryId}: the snippets tied at rank ${TOP_K} (score ${kth}) continue to the end of its list of ${rows.length}; ` +
+          `query ${q.queryId}: the snippets tied at rank ${TOP_K} (score ${group.score}) continue to the end of its list of ${rows.length}; ` +
             `list every snippet with that score, or give distinct scores to rank them`,
-          { queryId: q.queryId, score: kth, depth: rows.length },
+          { queryId: q.queryId, score: group.score, depth: rows.length },
         );
       }
     }
