@@ -9,8 +9,7 @@ import { baseUrl, DEMO_SLUG, demoLayout, importDemo, METADATA, newUser, postSubm
 // The scoring engine through the public API: per-submission analyses of embeddings and of a
 // ranking file, and the cross-submission statistics recomputed by the worker after publishing.
 // Synthetic embeddings with known answers (helpers.syntheticNpz): target 0 puts every canonical
-// first; target 1 puts each query's first distractor first, its canonical second (tied with the
-// other distractors, first by corpus order).
+// first; target 1 puts each query's first distractor first and its canonical strictly second.
 async function getJson(path: string, token?: string) {
   const res = await fetch(`${baseUrl()}${path}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
   return { status: res.status, body: await res.json() };
