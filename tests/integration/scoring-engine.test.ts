@@ -157,7 +157,8 @@ describe("scoring engine over HTTP", () => {
 
     const difficulty = (await getJson(`/api/v1/benchmarks/${DEMO_SLUG}/difficulty`)).body;
     expect(difficulty.queries).toHaveLength(Q);
-    expect(difficulty.histogram.reduce((a: number, b: number) => a + b, 0)).toBe(Q);
+    // Expected counts (other tests' published systems may hold ties): they still sum to Q.
+    expect(difficulty.histogram.reduce((a: number, b: number) => a + b, 0)).toBeCloseTo(Q, 9);
     expect(difficulty.systems).toEqual(expect.arrayContaining(Object.values(ids)));
     expect(difficulty.queries.every((q: { solvedBy: number; domain: string }) => q.solvedBy >= 1 && q.domain !== "")).toBe(true); // the oracle solves all
 

@@ -169,7 +169,7 @@ describe("corpus order decides nothing", () => {
     return dir;
   }
 
-  it("reordering corpus.jsonl and re-importing changes no score (edit-blind ties, a fooled system and the lexical baselines' shape)", async () => {
+  it("reordering corpus.jsonl and re-importing changes no score (an edit-blind file full of ties, and a fooled one)", async () => {
     const sandbox = await createSandbox({ backend: "docker" });
     const scoredAt = async (version: string, order: (lines: string[]) => string[]) => {
       const imported = await importBenchmark(await demoCopy(version, order), sandbox);
