@@ -1,4 +1,4 @@
-import { ANALYSIS_ENGINE_VERSION } from "@/lib/analysis/analyze-submission";
+import { loadTies } from "@/lib/analysis/load-ties";
 import type { TieDiagnostics } from "@/lib/analysis/ties";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
@@ -78,13 +78,7 @@ export async function getLeaderboard(slug: string, version?: string): Promise<Le
       metrics: { select: { name: true, k: true, value: true, ciLow: true, ciHigh: true } },
     },
   });
-  // Only the small `ties` member of each stored analysis (current engine only).
-  const tieRows = subs.length
-    ? await db().$queryRaw<{ submission_id: string; ties: TieDiagnostics | null }[]>`
-        SELECT submission_id::text AS submission_id, payload->'ties' AS ties FROM submission_analyses
-        WHERE submission_id = ANY(${subs.map((s) => s.id)}::uuid[]) AND engine_version = ${ANALYSIS_ENGINE_VERSION}`
-    : [];
-  const tiesOf = new Map(tieRows.map((r) => [r.submission_id, r.ties]));
+  const tiesOf = await loadTies(subs.map((s) => s.id));
   const rows: LeaderboardRow[] = subs
     .map((s) => ({
       submissionId: s.id,

@@ -1,3 +1,4 @@
+import { loadTies } from "@/lib/analysis/load-ties";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
 import { reviewItemSelect, toReviewItem, type ReviewItem } from "./review-item";
@@ -9,5 +10,5 @@ export async function getReviewItem(id: string): Promise<ReviewItem> {
   if (!UUID.test(id)) throw new AppError("NOT_FOUND", `no submission ${id}`);
   const row = await db().submission.findUnique({ where: { id }, select: reviewItemSelect });
   if (!row) throw new AppError("NOT_FOUND", `no submission ${id}`);
-  return toReviewItem(row);
+  return toReviewItem(row, (await loadTies([row.id])).get(row.id) ?? null);
 }

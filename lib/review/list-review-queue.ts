@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { db } from "@/lib/db/client";
 import type { SubmissionStatus } from "@/lib/submissions/status";
+import { loadTies } from "@/lib/analysis/load-ties";
 import { reviewItemSchema, reviewItemSelect, toReviewItem, type ReviewItem } from "./review-item";
 
 const RUNNING = ["queued", "validating", "ranking", "executing", "scoring"] as const;
@@ -63,5 +64,6 @@ export async function listReviewQueue(raw: ListReviewQueueInput = {}): Promise<R
       return [v, s ? s.reduce((n, x) => n + (byStatus.get(x) ?? 0), 0) : [...byStatus.values()].reduce((a, b) => a + b, 0)];
     }),
   ) as Record<QueueView, number>;
-  return { view: input.view, counts, items: rows.map(toReviewItem) };
+  const ties = await loadTies(rows.map((r) => r.id));
+  return { view: input.view, counts, items: rows.map((r) => toReviewItem(r, ties.get(r.id) ?? null)) };
 }

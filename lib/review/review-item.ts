@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { TieDiagnostics } from "@/lib/analysis/ties";
 import type { Prisma } from "@/lib/db/generated/client";
 import { SubmissionStatus } from "@/lib/db/generated/enums";
 import { allowedReviewActions, REVIEW_ACTIONS } from "./review-rules";
@@ -29,6 +30,17 @@ export const reviewItemSchema = z.strictObject({
     rerunAt: z.iso.datetime().nullable().describe("when a maintainer last re-ran it"),
   }),
   actions: z.array(z.enum(REVIEW_ACTIONS)).describe("the review actions its current state allows"),
+  ties: z
+    .strictObject({
+      editBlind: z.boolean(),
+      canonicalDistractorTies: z.number().int(),
+      scoredPairs: z.number().int(),
+      rank1Tied: z.number().int(),
+      boundaryTied: z.number().int(),
+      queries: z.number().int(),
+    })
+    .nullable()
+    .describe("exact ties in its scores once scored: editBlind when it scores at least 5% of (canonical, own distractor) pairs identically"),
 });
 export type ReviewItem = z.infer<typeof reviewItemSchema>;
 
@@ -57,7 +69,7 @@ export const reviewItemSelect = {
 
 type Row = Prisma.SubmissionGetPayload<{ select: typeof reviewItemSelect }>;
 
-export function toReviewItem(r: Row): ReviewItem {
+export function toReviewItem(r: Row, ties: TieDiagnostics | null = null): ReviewItem {
   const m = r.metrics[0];
   const verified = r.verifiedAt !== null;
   return {
@@ -81,5 +93,13 @@ export function toReviewItem(r: Row): ReviewItem {
       rerunAt: r.rerunAt?.toISOString() ?? null,
     },
     actions: allowedReviewActions({ status: r.status, verified }),
+    ties: ties && {
+      editBlind: ties.editBlind,
+      canonicalDistractorTies: ties.canonicalDistractorTies,
+      scoredPairs: ties.scoredPairs,
+      rank1Tied: ties.rank1Tied,
+      boundaryTied: ties.boundaryTied,
+      queries: ties.queries,
+    },
   };
 }

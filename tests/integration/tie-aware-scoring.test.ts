@@ -100,6 +100,12 @@ describe("tie-aware scoring over HTTP", () => {
     expect(d.top.slice(0, n).filter((s) => s.passes)).toHaveLength(1);
     expect(d.execAtK["1"]).toBe(1 / n);
     expect(d.execAtK["5"]).toBe(1);
+    // Maintainers see the flag in their queue before they publish.
+    const maintainer = await newUser("maintainer");
+    const { body: queue } = await getJson(`/api/v1/review/queue?view=all&search=${encodeURIComponent(vendor.email)}&limit=500`, maintainer.token);
+    const item = queue.items.find((i: { id: string }) => i.id === body.id);
+    expect(item.ties).toMatchObject({ editBlind: true, rank1Tied: layout.queryIds.length, queries: layout.queryIds.length });
+    expect(item.ties.canonicalDistractorTies).toBe(item.ties.scoredPairs);
   });
 
   it("refuses a tie group too large to execute, naming the query, the group and the score, before executing anything", async () => {
