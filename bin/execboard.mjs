@@ -1,11 +1,18 @@
 #!/usr/bin/env node
 // The execboard CLI. It runs the TypeScript sources directly through tsx, so the CLI, the
-// workers and the web app share one lib/ without a separate build step.
+// workers and the web app share one lib/ without a separate build step. `execboard worker`
+// starts the worker process (workers/index.ts), which runs until SIGTERM or SIGINT; every other
+// command is lib/cli/main.ts's.
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { register } from "tsx/esm/api";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 register({ tsconfig: path.join(root, "tsconfig.json") });
-const { main } = await import(pathToFileURL(path.join(root, "lib/cli/main.ts")).href);
-process.exitCode = await main(process.argv.slice(2));
+const argv = process.argv.slice(2);
+if (argv[0] === "worker") {
+  await import(pathToFileURL(path.join(root, "workers/index.ts")).href);
+} else {
+  const { main } = await import(pathToFileURL(path.join(root, "lib/cli/main.ts")).href);
+  process.exitCode = await main(argv);
+}

@@ -1,56 +1,36 @@
-import { Worker, type Job } from "bullmq";
+import { Worker } from "bullmq";
 import { getConfig } from "@/lib/config";
 import { disconnectDb } from "@/lib/db/client";
 import { createRedis } from "@/lib/queue/connection";
-import { jobs, QUEUE_NAME } from "@/lib/queue/jobs";
+import { closeQueue } from "@/lib/queue/enqueue";
+import { QUEUE_NAME } from "@/lib/queue/jobs";
 import { createSandbox } from "@/lib/sandbox";
 import { startExecuteWorker } from "./execute-worker";
-import { processRecomputeVersionAnalysis } from "./recompute-version-analysis";
+import { onJobFailed, runJob } from "./job-handler";
 import { startReaper } from "./reaper";
-import { onRescoreSubmissionFailed, processRescoreSubmission } from "./rescore-submission";
-import { onScoreSubmissionFailed, processScoreSubmission } from "./score-submission";
-import { enqueueScoringEngineUpgrade, processUpgradeScoringEngine } from "./upgrade-scoring-engine";
+import { MAIN_HANDLERS } from "./registry";
+import { enqueueScoringEngineUpgrade } from "./upgrade-scoring-engine";
 
-// The worker process: one BullMQ worker dispatching by job name, one sandbox pool, clean
-// shutdown on SIGTERM/SIGINT (finish or hand back the current job, then close everything).
+// The worker process: one BullMQ worker dispatching through the job registry
+// (workers/registry.ts), one sandbox pool, clean shutdown on SIGTERM/SIGINT (finish or hand back
+// the current job, then close everything).
 async function main(): Promise<void> {
   const config = getConfig();
   const sandbox = await createSandbox({ backend: config.EXECBOARD_SANDBOX_BACKEND });
   console.log(`[worker] sandbox backend: ${sandbox.backend} (isolation: ${sandbox.isolation})`);
 
-  const worker = new Worker(
-    QUEUE_NAME,
-    async (job: Job) => {
-      switch (job.name) {
-        case jobs.scoreSubmission.name:
-          return processScoreSubmission(job, sandbox);
-        case jobs.recomputeVersionAnalysis.name:
-          return processRecomputeVersionAnalysis(job);
-        case jobs.rescoreSubmission.name:
-          return processRescoreSubmission(job, sandbox);
-        case jobs.upgradeScoringEngine.name:
-          return processUpgradeScoringEngine(job);
-        default:
-          throw new Error(`unknown job kind ${job.name}`);
-      }
-    },
-    {
-      connection: createRedis("worker"),
-      prefix: config.EXECBOARD_QUEUE_PREFIX,
-      concurrency: config.EXECBOARD_WORKER_CONCURRENCY,
-      lockDuration: config.EXECBOARD_JOB_LOCK_MS,
-      stalledInterval: Math.max(500, Math.floor(config.EXECBOARD_JOB_LOCK_MS / 2)),
-    },
-  );
+  const worker = new Worker(QUEUE_NAME, runJob(MAIN_HANDLERS, { sandbox }), {
+    connection: createRedis("worker"),
+    prefix: config.EXECBOARD_QUEUE_PREFIX,
+    concurrency: config.EXECBOARD_WORKER_CONCURRENCY,
+    lockDuration: config.EXECBOARD_JOB_LOCK_MS,
+    stalledInterval: Math.max(500, Math.floor(config.EXECBOARD_JOB_LOCK_MS / 2)),
+  });
   worker.on("completed", (job, result) => console.log(`[worker] ${job.name} ${job.id}: ${String(result)}`));
+  const recordFailure = onJobFailed(MAIN_HANDLERS);
   worker.on("failed", (job, err) => {
     console.error(`[worker] ${job?.name} ${job?.id} failed: ${err.message}`);
-    if (job?.name === jobs.scoreSubmission.name) {
-      onScoreSubmissionFailed(job, err).catch((e) => console.error("[worker] could not record failure", e));
-    }
-    if (job?.name === jobs.rescoreSubmission.name) {
-      onRescoreSubmissionFailed(job, err).catch((e) => console.error("[worker] could not record failure", e));
-    }
+    void recordFailure(job, err);
   });
   worker.on("error", (err) => console.error("[worker] error", err.message));
   console.log(`[worker] listening on queue ${QUEUE_NAME} (concurrency ${config.EXECBOARD_WORKER_CONCURRENCY})`);
@@ -68,6 +48,7 @@ async function main(): Promise<void> {
     await stopReaper();
     await worker.close();
     await executeWorker.close();
+    await closeQueue();
     await sandbox.close();
     await disconnectDb();
     process.exit(0);

@@ -1,7 +1,7 @@
 import { getConfig } from "@/lib/config";
 import { createRedis } from "@/lib/queue/connection";
 import { getQueue } from "@/lib/queue/enqueue";
-import { reapStuckSubmissions } from "@/lib/submissions/reap-stuck-submissions";
+import { reapStuckSubmissions } from "@/lib/scoring/reap-stuck-submissions";
 
 // Runs the reaper on a timer in every worker; a short Redis lock lets one worker at a time
 // do a round, so adding workers does not multiply the work.

@@ -4,7 +4,7 @@ import { db, disconnectDb } from "@/lib/db/client";
 import { closeQueue } from "@/lib/queue/enqueue";
 import { createSubmission } from "@/lib/submissions/create-submission";
 import { getSubmission } from "@/lib/submissions/get-submission";
-import { publishSubmission } from "@/lib/submissions/publish-submission";
+import { publishSubmission } from "@/lib/review/publish-submission";
 import { AppError } from "@/lib/errors/app-error";
 import { parse, required } from "./args";
 

@@ -1,5 +1,6 @@
 import { ZodError } from "zod";
 import { isAppError } from "@/lib/errors/app-error";
+import { closeQueue } from "@/lib/queue/enqueue";
 import { EXIT, exitCodeFor } from "./exit-codes";
 
 // execboard <command> … — each command lives in its own file and returns an exit code; errors
@@ -20,11 +21,16 @@ const COMMANDS: Record<string, { summary: string; load: () => Promise<(argv: str
   rescore: { summary: "rescore --benchmark <slug> [--all-published] [--dry-run] [--wait] | rescore status <batch-id>  (maintainers)", load: async () => (await import("./rescore-command")).rescoreCommand },
   baselines: { summary: "baselines submit --benchmark <slug> [--wait] [--publish]", load: async () => (await import("./baselines-command")).baselinesCommand },
   demo: { summary: "demo seed [--benchmark core|demo|<dir>]  (import a built-in benchmark, score and publish its baselines)", load: async () => (await import("./demo-command")).demoCommand },
-  worker: { summary: "start a scoring worker", load: async () => (await import("./worker-command")).workerCommand },
+};
+
+// Commands of the process shells rather than of lib/ (bin/execboard.mjs starts them).
+const SHELL_COMMANDS: Record<string, string> = {
+  worker: "start a scoring worker (workers/index.ts)",
 };
 
 export function usage(): string {
-  return ["usage: execboard <command> [options]", "", ...Object.entries(COMMANDS).map(([n, c]) => `  ${n.padEnd(12)} ${c.summary}`)].join("\n");
+  const lines = [...Object.entries(COMMANDS).map(([n, c]) => [n, c.summary]), ...Object.entries(SHELL_COMMANDS)];
+  return ["usage: execboard <command> [options]", "", ...lines.map(([n, summary]) => `  ${n.padEnd(12)} ${summary}`)].join("\n");
 }
 
 export async function main(argv: string[]): Promise<number> {
@@ -42,15 +48,22 @@ export async function main(argv: string[]): Promise<number> {
     const run = await command.load();
     return await run(rest);
   } catch (e) {
-    if (isAppError(e)) {
-      console.error(`execboard ${name}: ${e.message}`);
-      return exitCodeFor(e);
-    }
-    if (e instanceof ZodError) {
-      console.error(`execboard ${name}: ${e.issues.map((i) => (i.path.length ? `${i.path.join(".")}: ${i.message}` : i.message)).join("; ")}`);
-      return EXIT.usage;
-    }
-    console.error(`execboard ${name}: ${(e as Error).stack ?? e}`);
-    return EXIT.failed;
+    return exitFor(name, e);
+  } finally {
+    // Publishing, re-scoring and seeding queue jobs: a command must not stay alive on the queue's connection.
+    await closeQueue().catch(() => undefined);
   }
+}
+
+function exitFor(name: string, e: unknown): number {
+  if (isAppError(e)) {
+    console.error(`execboard ${name}: ${e.message}`);
+    return exitCodeFor(e);
+  }
+  if (e instanceof ZodError) {
+    console.error(`execboard ${name}: ${e.issues.map((i) => (i.path.length ? `${i.path.join(".")}: ${i.message}` : i.message)).join("; ")}`);
+    return EXIT.usage;
+  }
+  console.error(`execboard ${name}: ${(e as Error).stack ?? e}`);
+  return EXIT.failed;
 }

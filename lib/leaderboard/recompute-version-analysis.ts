@@ -13,7 +13,7 @@ import { storeSubmissionAnalysis } from "@/lib/analysis/store-analysis";
 import { db } from "@/lib/db/client";
 import type { Prisma } from "@/lib/db/generated/client";
 import { scorePerQuery } from "@/lib/metrics/score-queries";
-import { loadScoringContext } from "@/lib/submissions/pipeline/load-scoring-context";
+import { loadScoringContext } from "@/lib/analysis/version-context";
 import { compareSystems } from "./compare-systems";
 import { listPublishedInOrder, publishedSetKey } from "./list-published";
 import { storePairwise } from "./store-pairwise";

@@ -1,35 +1,14 @@
-// Queues the recomputation of a version's cross-submission statistics for its current
-// published set (deduplicated by the job id). Publishing happens from short-lived processes
-// (the CLI) as well as the web app, so this opens its own queue connection and closes it
-// again rather than leaving the shared one open behind a command that should exit.
-import { Queue } from "bullmq";
-import { getConfig } from "@/lib/config";
-import { createRedis } from "@/lib/queue/connection";
-import { jobs, QUEUE_NAME } from "@/lib/queue/jobs";
-import { listPublishedInOrder, publishedSetKey } from "./list-published";
+// Queues the recomputation of a version's cross-submission statistics. The job's id names the
+// published set and each member's current evaluation, so a publication or a finished re-score
+// queues one job, and the same results are never recomputed twice at once (a finished job of
+// the same set is replaced: a set can come back, hidden then published again).
+import crypto from "node:crypto";
+import { db } from "@/lib/db/client";
+import { enqueue } from "@/lib/queue/enqueue";
+import { jobs } from "@/lib/queue/jobs";
 
 export async function requestVersionRecompute(versionId: number): Promise<{ jobId: string }> {
-  const def = jobs.recomputeVersionAnalysis;
-  const ids = (await listPublishedInOrder(versionId)).map((p) => p.submissionId);
-  const data = def.schema.parse({ versionId, setKey: publishedSetKey(ids) });
-  const jobId = def.jobId(data);
-  const connection = createRedis("queue");
-  const queue = new Queue(QUEUE_NAME, { connection, prefix: getConfig().EXECBOARD_QUEUE_PREFIX });
-  try {
-    // A set can come back (hidden, then published again; re-run, then published again): a finished
-    // job of that id would make the add below a no-op and leave the statistics stale, so it goes.
-    const previous = await queue.getJob(jobId);
-    if (previous && ["completed", "failed"].includes(await previous.getState())) await previous.remove();
-    await queue.add(def.name, data, {
-      jobId,
-      attempts: def.attempts,
-      backoff: { type: "exponential", delay: 2_000 },
-      removeOnComplete: { age: 7 * 24 * 3600 },
-      removeOnFail: { age: 30 * 24 * 3600 },
-    });
-  } finally {
-    await queue.close();
-    connection.disconnect();
-  }
-  return { jobId };
+  const published = await db().submission.findMany({ where: { versionId, status: "published" }, select: { id: true, currentEvaluationId: true }, orderBy: { id: "asc" } });
+  const setKey = crypto.createHash("sha256").update(published.map((p) => `${p.id}:${p.currentEvaluationId ?? ""}`).join(",")).digest("hex").slice(0, 16);
+  return { jobId: await enqueue(jobs.recomputeVersionAnalysis, { versionId, setKey }) };
 }

@@ -1,49 +1,97 @@
 import { z } from "zod";
 
-// The job registry: each kind has a name and a payload schema, checked when a job is
-// enqueued and again when it is processed. Handlers live in workers/.
+// The job registry: every kind of job with its name, queue, payload schema (checked when it is
+// enqueued and again when it is processed), deterministic id and options. Handlers are bound to
+// these definitions in one place, workers/registry.ts; everything that queues work goes through
+// enqueue() (lib/queue/enqueue.ts).
 export const QUEUE_NAME = "execboard";
 // Execution chunks have a queue of their own, with its own worker slots in every worker
 // process, so a scoring job waiting for its chunks never holds up the chunks themselves.
 export const EXECUTE_QUEUE_NAME = "execboard-execute";
+export type QueueName = typeof QUEUE_NAME | typeof EXECUTE_QUEUE_NAME;
+
+const HOUR = 3600;
+
+/** `I`: the part of the payload that names the job (its id is a function of it alone). */
+export interface JobDefinition<S extends z.ZodType = z.ZodType, I = z.output<S>> {
+  name: string;
+  queue: QueueName;
+  schema: S;
+  /** Deterministic: enqueueing the same work twice yields one job. */
+  jobId: (payload: I) => string;
+  attempts: number;
+  /** First retry delay; each next one doubles. */
+  backoffMs: number;
+  /** How long finished jobs stay visible (for deduplication and inspection). */
+  keepCompletedSeconds: number;
+  keepFailedSeconds: number;
+  /**
+   * A finished job of the same id is replaced rather than deduplicated against: the same work
+   * can legitimately be needed again (a published set that comes back after a hide).
+   */
+  replaceFinished?: boolean;
+}
+
+function define<S extends z.ZodType, I>(d: JobDefinition<S, I>): JobDefinition<S, I> {
+  return d;
+}
 
 export const jobs = {
-  scoreSubmission: {
+  // Scoring one submission (lib/scoring). Enough retries (2 s, 4 s, 8 s, 16 s apart) to ride out a
+  // database or Redis restart.
+  scoreSubmission: define({
     name: "score-submission",
+    queue: QUEUE_NAME,
     schema: z.object({ submissionId: z.string().uuid() }),
-    // Deterministic id: enqueueing the same submission twice yields one job.
     jobId: (p: { submissionId: string }) => `score-${p.submissionId}`,
-    // Enough retries (2 s, 4 s, 8 s, 16 s apart) to ride out a database or Redis restart.
     attempts: 5,
-  },
-  // Cross-submission statistics of a benchmark version (lib/leaderboard), after a publication.
-  // The id names the published set, so one publication yields one job and a later one a new job.
-  recomputeVersionAnalysis: {
+    backoffMs: 2_000,
+    keepCompletedSeconds: 7 * 24 * HOUR,
+    keepFailedSeconds: 30 * 24 * HOUR,
+  }),
+  // Cross-submission statistics of a benchmark version (lib/leaderboard), after a publication or
+  // a re-score. The id names the published set, so one publication yields one job.
+  recomputeVersionAnalysis: define({
     name: "recompute-version-analysis",
+    queue: QUEUE_NAME,
     schema: z.object({ versionId: z.number().int().positive(), setKey: z.string().regex(/^[0-9a-f]{16}$/) }),
     jobId: (p: { versionId: number; setKey: string }) => `recompute-${p.versionId}-${p.setKey}`,
     attempts: 3,
-  },
-  // A maintainer's re-score of one published submission (lib/rescore): the evaluation it fills
+    backoffMs: 2_000,
+    keepCompletedSeconds: 7 * 24 * HOUR,
+    keepFailedSeconds: 30 * 24 * HOUR,
+    replaceFinished: true,
+  }),
+  // A maintainer's re-score of one published submission (lib/scoring): the evaluation it fills
   // in was created with the batch, so its id names the job and a retry resumes the same run.
-  rescoreSubmission: {
+  rescoreSubmission: define({
     name: "rescore-submission",
+    queue: QUEUE_NAME,
     schema: z.object({ evaluationId: z.string().uuid() }),
     jobId: (p: { evaluationId: string }) => `rescore-${p.evaluationId}`,
     attempts: 3,
-  },
+    backoffMs: 2_000,
+    keepCompletedSeconds: 7 * 24 * HOUR,
+    keepFailedSeconds: 30 * 24 * HOUR,
+  }),
   // Re-score every published result of an older scoring engine (lib/rescore). Each worker
   // queues it at start; the id names the engine version, so it runs once per upgrade.
-  upgradeScoringEngine: {
+  upgradeScoringEngine: define({
     name: "upgrade-scoring-engine",
+    queue: QUEUE_NAME,
     schema: z.object({ engineVersion: z.number().int().positive() }),
     jobId: (p: { engineVersion: number }) => `engine-upgrade-${p.engineVersion}`,
     attempts: 5,
-  },
+    backoffMs: 5_000,
+    keepCompletedSeconds: 30 * 24 * HOUR,
+    keepFailedSeconds: 30 * 24 * HOUR,
+  }),
   // A chunk of (code, tests) pairs to execute into the execution cache (lib/execution). The id
-  // names the chunk's pairs and runner version, so re-enqueueing it is a no-op.
-  executePairs: {
+  // names the chunk's pairs and runner version, so re-enqueueing it is a no-op. Results live in
+  // the cache; finished jobs only need to outlive their scoring.
+  executePairs: define({
     name: "execute-pairs",
+    queue: EXECUTE_QUEUE_NAME,
     schema: z.object({
       chunkId: z.string().regex(/^[0-9a-f]{32}$/),
       runnerVersion: z.string().min(1),
@@ -55,7 +103,10 @@ export const jobs = {
     }),
     jobId: (p: { chunkId: string }) => `exec-${p.chunkId}`,
     attempts: 3,
-  },
+    backoffMs: 1_000,
+    keepCompletedSeconds: 24 * HOUR,
+    keepFailedSeconds: 7 * 24 * HOUR,
+  }),
 } as const;
 
 export type JobName = (typeof jobs)[keyof typeof jobs]["name"];

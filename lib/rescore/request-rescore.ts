@@ -4,7 +4,8 @@ import { getConfig } from "@/lib/config";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
 import { RUNNER_VERSION } from "@/lib/sandbox/types";
-import { enqueueRescore } from "./enqueue-rescore";
+import { enqueue } from "@/lib/queue/enqueue";
+import { jobs } from "@/lib/queue/jobs";
 import { getRescoreBatch } from "./get-rescore-batch";
 import type { RescoreActor } from "./rescore-actor";
 import { countByStatus, type RescoreBatchView, type RescoreItem } from "./rescore-view";
@@ -98,7 +99,7 @@ export async function requestRescore(actor: RescoreActor, slug: string, input: R
   const unqueued: string[] = [];
   for (const evaluationId of evaluationIds) {
     try {
-      await enqueueRescore({ evaluationId });
+      await enqueue(jobs.rescoreSubmission, { evaluationId });
     } catch (e) {
       unqueued.push(evaluationId);
       console.error(`[rescore] could not queue evaluation ${evaluationId}: ${(e as Error).message}`);

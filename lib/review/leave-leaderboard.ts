@@ -1,5 +1,5 @@
 import type { Tx } from "@/lib/db/client";
-import { requestVersionRecompute } from "@/lib/leaderboard/request-recompute";
+import { kindOfVersion } from "@/lib/kinds/registry";
 
 // A published submission leaving the leaderboard (hidden, rejected, re-run) takes its paired
 // comparisons with it at once, in the same transaction; the version's statistics are then
@@ -8,11 +8,12 @@ export async function dropPairwiseRows(tx: Tx, submissionId: string): Promise<vo
   await tx.pairwiseComparison.deleteMany({ where: { OR: [{ submissionA: submissionId }, { submissionB: submissionId }] } });
 }
 
-// The change stands even if the queue is down: the statistics then report themselves stale
-// until the next publication queues a recomputation (as in publishSubmission).
+// After the published set (or a member's results) changed: the benchmark kind recomputes the
+// version's cross-submission statistics. The change stands even if the queue is down: the
+// statistics then report themselves stale until the next change queues a recomputation.
 export async function refreshStatistics(versionId: number): Promise<void> {
   try {
-    await requestVersionRecompute(versionId);
+    await (await kindOfVersion(versionId)).requestVersionStatistics(versionId);
   } catch (e) {
     console.error(`[review] could not queue the statistics recomputation of version ${versionId}: ${(e as Error).message}`);
   }

@@ -1,5 +1,5 @@
 import type { AuditActor } from "@/lib/audit/audit-actor";
-import { publishSubmission } from "@/lib/submissions/publish-submission";
+import { publishSubmission } from "@/lib/review/publish-submission";
 import { getReviewItem } from "./get-review-item";
 import type { ReasonOptionalInput } from "./review-inputs";
 import type { ReviewItem } from "./review-item";

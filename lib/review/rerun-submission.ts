@@ -2,7 +2,7 @@ import type { AuditActor } from "@/lib/audit/audit-actor";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
-import { enqueueScoreSubmission, getQueue } from "@/lib/queue/enqueue";
+import { enqueue, getQueue } from "@/lib/queue/enqueue";
 import { jobs } from "@/lib/queue/jobs";
 import { transition } from "@/lib/submissions/status";
 import { getReviewItem } from "./get-review-item";
@@ -50,7 +50,7 @@ export async function rerunSubmission(actor: AuditActor, id: string, input: Reas
   try {
     // A finished job keeps its id for a week; it must go, or adding the new one is a no-op.
     if (old) await old.remove();
-    await enqueueScoreSubmission({ submissionId: id }, queue);
+    await enqueue(jobs.scoreSubmission, { submissionId: id });
   } catch (e) {
     throw new AppError(
       "INTERNAL",

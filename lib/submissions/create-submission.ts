@@ -4,7 +4,8 @@ import { getLatestVersionId, getVersionIds } from "@/lib/benchmark/get-version";
 import { db, type Tx } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
 import { resolveSubmittingOrganisation } from "@/lib/organisations/resolve-submitting-organisation";
-import { enqueueScoreSubmission } from "@/lib/queue/enqueue";
+import { enqueue } from "@/lib/queue/enqueue";
+import { jobs } from "@/lib/queue/jobs";
 import { assertWithinQuota, withQuotaCharge } from "@/lib/quotas/charge-quota";
 import { detectSubmissionKind, storageKeyFor } from "@/lib/rankings/detect-kind";
 import { deleteFile } from "@/lib/storage/file-store";
@@ -86,7 +87,7 @@ export async function createSubmission(input: CreateSubmissionInput): Promise<Cr
     throw e;
   }
   try {
-    await enqueueScoreSubmission({ submissionId: id });
+    await enqueue(jobs.scoreSubmission, { submissionId: id });
   } catch (e) {
     await db().submission.delete({ where: { id } }).catch(() => undefined);
     await deleteFile(storageKey);

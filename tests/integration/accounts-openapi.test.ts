@@ -3,7 +3,7 @@ import pkg from "@/package.json";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { disconnectDb } from "@/lib/db/client";
 import { closeQueue } from "@/lib/queue/enqueue";
-import { publishSubmission } from "@/lib/submissions/publish-submission";
+import { publishSubmission } from "@/lib/review/publish-submission";
 import { api, documentedResponse, expectMatches, newAccount } from "./accounts-helpers";
 import { DEMO_SLUG, demoLayout, importDemo, METADATA, postSubmission, syntheticNpz, waitUntilFinal } from "./helpers";
 

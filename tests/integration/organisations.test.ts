@@ -2,8 +2,9 @@ import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signIn } from "@/lib/auth/sign-in";
 import { db, disconnectDb } from "@/lib/db/client";
-import { closeQueue, enqueueScoreSubmission } from "@/lib/queue/enqueue";
-import { publishSubmission } from "@/lib/submissions/publish-submission";
+import { closeQueue, enqueue } from "@/lib/queue/enqueue";
+import { jobs } from "@/lib/queue/jobs";
+import { publishSubmission } from "@/lib/review/publish-submission";
 import { api, documentedResponse, expectMatches, newAccount } from "./accounts-helpers";
 import { baseUrl, DEMO_SLUG, demoLayout, importDemo, METADATA, syntheticNpz, waitUntilFinal, type DemoLayout } from "./helpers";
 
@@ -215,7 +216,7 @@ describe("organisations", () => {
       select: { id: true },
     });
     expect((await quota(a.token, team)).body.used).toMatchObject({ perDay: 2, total: 2 });
-    await enqueueScoreSubmission({ submissionId: lost.id });
+    await enqueue(jobs.scoreSubmission, { submissionId: lost.id });
     const lostFinal = (await waitUntilFinal(lost.id, a.token, 120_000)).body;
     expect(lostFinal.status).toBe("failed");
     await waitUntilFinal(first.body.id, a.token);

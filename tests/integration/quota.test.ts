@@ -4,7 +4,8 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db, disconnectDb } from "@/lib/db/client";
-import { closeQueue, enqueueScoreSubmission } from "@/lib/queue/enqueue";
+import { closeQueue, enqueue } from "@/lib/queue/enqueue";
+import { jobs } from "@/lib/queue/jobs";
 import { putFile } from "@/lib/storage/file-store";
 import { api, cli, newAccount } from "./accounts-helpers";
 import { DEMO_SLUG, demoLayout, importDemo, METADATA, postSubmission, syntheticNpz, waitUntilFinal, type DemoLayout } from "./helpers";
@@ -102,8 +103,8 @@ describe("quotas over HTTP", () => {
     const badKey = `${crypto.randomUUID()}.npz`;
     await putFile(badKey, Buffer.from("this is not an npz file"));
     const bad = await row(badKey);
-    await enqueueScoreSubmission({ submissionId: lost.id });
-    await enqueueScoreSubmission({ submissionId: bad.id });
+    await enqueue(jobs.scoreSubmission, { submissionId: lost.id });
+    await enqueue(jobs.scoreSubmission, { submissionId: bad.id });
 
     const lostFinal = (await waitUntilFinal(lost.id, vendor.token, 120_000)).body;
     const badFinal = (await waitUntilFinal(bad.id, vendor.token, 120_000)).body;

@@ -5,7 +5,7 @@ import { createRedis } from "@/lib/queue/connection";
 import { closeQueue, getQueue } from "@/lib/queue/enqueue";
 import { jobs, QUEUE_NAME } from "@/lib/queue/jobs";
 import { createSubmission } from "@/lib/submissions/create-submission";
-import { reapStuckSubmissions } from "@/lib/submissions/reap-stuck-submissions";
+import { reapStuckSubmissions } from "@/lib/scoring/reap-stuck-submissions";
 import { DEMO_SLUG, demoLayout, importDemo, METADATA, newUser, syntheticNpz, type DemoLayout } from "./helpers";
 import { startWorker, stopWorker, until, type WorkerProc } from "./fault-helpers";
 

@@ -7,7 +7,7 @@ import { closeQueue, getQueue } from "@/lib/queue/enqueue";
 import { rerunSubmission } from "@/lib/review/rerun-submission";
 import { RUNNER_VERSION } from "@/lib/sandbox/types";
 import { filePath } from "@/lib/storage/file-store";
-import { publishSubmission } from "@/lib/submissions/publish-submission";
+import { publishSubmission } from "@/lib/review/publish-submission";
 import { api, cli, documentedResponse, expectMatches, newAccount } from "./accounts-helpers";
 import { DEMO_SLUG, demoLayout, importDemo, METADATA, postSubmission, syntheticNpz, waitUntilFinal, type DemoLayout } from "./helpers";
 import { ANALYSIS_ENGINE_VERSION } from "@/lib/analysis/analyze-submission";

@@ -3,7 +3,7 @@ import { db, disconnectDb } from "@/lib/db/client";
 import { validateSubmissionNpz } from "@/lib/embeddings/validate-submission";
 import { closeQueue } from "@/lib/queue/enqueue";
 import { rankCorpus } from "@/lib/retrieval/rank";
-import { publishSubmission } from "@/lib/submissions/publish-submission";
+import { publishSubmission } from "@/lib/review/publish-submission";
 import { baseUrl, DEMO_SLUG, demoLayout, importDemo, METADATA, newUser, postSubmission, syntheticNpz, waitUntilFinal, type DemoLayout } from "./helpers";
 
 // The scoring engine through the public API: per-submission analyses of embeddings and of a

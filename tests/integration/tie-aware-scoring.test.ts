@@ -17,7 +17,7 @@ import { Xoshiro128 } from "@/lib/metrics/prng";
 import { closeQueue, getQueue } from "@/lib/queue/enqueue";
 import { requestEngineUpgradeRescores } from "@/lib/rescore/request-engine-upgrade";
 import { createSandbox } from "@/lib/sandbox";
-import { publishSubmission } from "@/lib/submissions/publish-submission";
+import { publishSubmission } from "@/lib/review/publish-submission";
 import { baseUrl, DEMO_DIR, DEMO_SLUG, demoLayout, importDemo, METADATA, newUser, postSubmission, syntheticNpz, waitUntilFinal, type DemoLayout } from "./helpers";
 
 async function getJson(p: string, token?: string) {

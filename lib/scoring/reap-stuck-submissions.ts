@@ -1,6 +1,6 @@
 import type { Queue } from "bullmq";
 import { db } from "@/lib/db/client";
-import { enqueueScoreSubmission } from "@/lib/queue/enqueue";
+import { enqueue } from "@/lib/queue/enqueue";
 import { jobs } from "@/lib/queue/jobs";
 import { failSubmissionForPlatform } from "@/lib/quotas/refund-quota";
 
@@ -69,7 +69,7 @@ export async function reapStuckSubmissions(opts: ReapOptions): Promise<ReapResul
         data: { submissionId: s.id, status: "queued", message: `requeued: its job was ${state} while the submission was ${s.status} for ${minutes} min` },
       });
     });
-    await enqueueScoreSubmission({ submissionId: s.id }, opts.queue);
+    await enqueue(jobs.scoreSubmission, { submissionId: s.id });
     result.requeued.push(s.id);
   }
   return result;

@@ -1,6 +1,6 @@
 import { db } from "@/lib/db/client";
 import { appendRunLog, describeError } from "@/lib/provenance/run-log";
-import { refreshVersionStatistics } from "./refresh-version-statistics";
+import { refreshAfterRescores } from "./refresh-after-rescores";
 import type { RescoreStageError } from "./rescore-submission";
 
 // A failed re-score attempt is written to its evaluation (stage, error, stack); once no retry is
@@ -40,5 +40,5 @@ export async function closeRescoreFailure(evaluationId: string, reason: string):
 // The last re-score of a version to finish queues its statistics, even when it failed.
 async function refreshAfter(evaluationId: string): Promise<void> {
   const ev = await db().evaluation.findUnique({ where: { id: evaluationId }, select: { submission: { select: { versionId: true } } } });
-  if (ev) await refreshVersionStatistics(ev.submission.versionId);
+  if (ev) await refreshAfterRescores(ev.submission.versionId);
 }

@@ -1,7 +1,5 @@
 import { getConfig } from "@/lib/config";
-import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
-import { kindOfStorageKey } from "@/lib/rankings/detect-kind";
 import type { ValidatedRanking } from "@/lib/rankings/ranking-format";
 import { validateRankingFile } from "@/lib/rankings/validate-ranking";
 import { cutOffGroup, TIE_GROUP_CAP, TOP_K } from "@/lib/metrics/cut-off";
@@ -10,10 +8,8 @@ import { rankRows } from "@/lib/retrieval/rank";
 import { readSubmissionRows, type SubmissionRows } from "@/lib/retrieval/submission-rows";
 import { filePath, getFile } from "@/lib/storage/file-store";
 import { hashFile } from "@/lib/uploads/hash-file";
-import type { ScoringContext } from "./load-scoring-context";
+import type { ScoringContext } from "@/lib/analysis/version-context";
 
-// The executed depth and the largest tie group executed at its cut-off (lib/metrics/cut-off.ts).
-export { TIE_GROUP_CAP, TOP_K } from "@/lib/metrics/cut-off";
 
 /**
  * Per query (in context order): the ranked list the metrics read, as corpus row indices: the
@@ -38,16 +34,14 @@ export interface QueryRanking {
 // (its SHA-256, hashed streaming from disk), and is parsed again. Embeddings are streamed from
 // the file straight into one typed array per matrix, in benchmark row order, so a job holds the
 // matrices once and never the file (a multi-GiB upload included; see read-submission-file.ts).
-// The key's extension gives the kind.
-export async function validateUpload(storageKey: string, ctx: ScoringContext): Promise<ValidatedUpload> {
+export async function validateUpload(storageKey: string, acceptedSha256: string, submissionType: string, ctx: ScoringContext): Promise<ValidatedUpload> {
   const path = filePath(storageKey);
   const { sha256 } = await hashFile(path);
-  const sub = await db().submission.findFirst({ where: { storageKey }, select: { fileSha256: true } });
-  if (sub && sha256 !== sub.fileSha256) {
+  if (sha256 !== acceptedSha256) {
     throw new AppError("INVALID_UPLOAD", "the stored upload no longer matches the file that was accepted (SHA-256 differs); submit it again");
   }
   const expected = { queryIds: ctx.queries.map((q) => q.queryId), corpusIds: ctx.corpus.map((c) => c.corpusId) };
-  if (kindOfStorageKey(storageKey) === "ranking") return { kind: "ranking", ranking: validateRankingFile(await getFile(storageKey), expected) };
+  if (submissionType === "ranking") return { kind: "ranking", ranking: validateRankingFile(await getFile(storageKey), expected) };
   return { kind: "embeddings", rows: await readSubmissionRows(path, expected, { maxBytes: getConfig().EXECBOARD_UPLOAD_SESSION_MAX_BYTES }) };
 }
 
@@ -124,24 +118,4 @@ function readRanking(ctx: ScoringContext, r: ValidatedRanking): QueryRanking[] {
 /** The ranking of every query, computed (embeddings) or read (a ranking file); nothing stored. */
 export function rankUpload(ctx: ScoringContext, upload: ValidatedUpload, similarity: "cosine" | "dot"): QueryRanking[] {
   return upload.kind === "ranking" ? readRanking(ctx, upload.ranking) : rankEmbeddings(ctx, upload.rows, similarity);
-}
-
-// Ranking: replaces the submission's rankings in one transaction.
-export async function rankAndStore(submissionId: string, ctx: ScoringContext, upload: ValidatedUpload, similarity: "cosine" | "dot"): Promise<RankedTop> {
-  const ranked = rankUpload(ctx, upload, similarity);
-  await db().$transaction([
-    db().ranking.deleteMany({ where: { submissionId } }),
-    db().ranking.createMany({
-      data: ctx.queries.map((q, qi) => ({
-        submissionId,
-        queryDbId: q.dbId,
-        topCorpusIds: Array.from(ranked[qi].top, (ci) => ctx.corpus[ci].dbId),
-        topScores: Array.from(ranked[qi].scores),
-        watchedCorpusIds: ranked[qi].watchedRows.map((ci) => ctx.corpus[ci].dbId),
-        watchedScores: ranked[qi].watchedScores,
-        passes: [],
-      })),
-    }),
-  ]);
-  return ranked.map((r) => r.top);
 }

@@ -2,9 +2,9 @@ import { operatorActor, type AuditActor } from "@/lib/audit/audit-actor";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
-import { requestVersionRecompute } from "@/lib/leaderboard/request-recompute";
-import { FROM } from "@/lib/review/review-rules";
-import { transition } from "./status";
+import { transition } from "@/lib/submissions/status";
+import { refreshStatistics } from "./leave-leaderboard";
+import { FROM } from "./review-rules";
 
 // A maintainer makes a scored submission public (or puts a hidden one back on the leaderboard).
 // Publishing twice is harmless. Either way the version's cross-submission statistics are queued
@@ -14,7 +14,7 @@ export async function publishSubmission(id: string, opts: { actor?: AuditActor; 
   const s = await db().submission.findUnique({ where: { id }, select: { status: true, versionId: true } });
   if (!s) throw new AppError("NOT_FOUND", `no submission ${id}`);
   if (s.status === "published") {
-    await queueRecompute(s.versionId);
+    await refreshStatistics(s.versionId);
     return { id, status: "published" };
   }
   if (!FROM.publish.includes(s.status)) {
@@ -29,16 +29,6 @@ export async function publishSubmission(id: string, opts: { actor?: AuditActor; 
     return true;
   });
   if (!moved) throw new AppError("CONFLICT", `submission ${id} changed while publishing; try again`);
-  await queueRecompute(s.versionId);
+  await refreshStatistics(s.versionId);
   return { id, status: "published" };
-}
-
-// The publication stands even if the queue is down; the version's statistics then report
-// themselves stale until the next publication queues a recomputation.
-async function queueRecompute(versionId: number): Promise<void> {
-  try {
-    await requestVersionRecompute(versionId);
-  } catch (e) {
-    console.error(`[publish] could not queue the statistics recomputation of version ${versionId}: ${(e as Error).message}`);
-  }
 }

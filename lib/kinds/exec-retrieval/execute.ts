@@ -1,9 +1,8 @@
+import type { ScoringContext } from "@/lib/analysis/version-context";
 import { runPairsFanOut } from "@/lib/execution/fan-out";
 import { pairKey } from "@/lib/execution/run-cached";
 import type { Sandbox } from "@/lib/sandbox/types";
-import { reportProgress } from "../status";
-import type { ScoringContext } from "./load-scoring-context";
-import type { RankedTop } from "./rank-stage";
+import type { RankedTop } from "./rank";
 
 export function distinctPairCount(ctx: ScoringContext, top: RankedTop): number {
   const keys = new Set<string>();
@@ -11,17 +10,11 @@ export function distinctPairCount(ctx: ScoringContext, top: RankedTop): number {
   return keys.size;
 }
 
-// Executing: every (retrieved snippet, query tests) pair of the top-k, through the execution
-// cache, fanned out over the execution queue so every worker process helps (this one too,
-// with its own sandbox). Returns, per query, whether each ranked snippet passes every test.
-// Progress goes to the submission unless `report` says otherwise (a re-score keeps it quiet).
-export async function executeTopK(
-  submissionId: string,
-  ctx: ScoringContext,
-  top: RankedTop,
-  sandbox: Sandbox,
-  report: (done: number, total: number) => Promise<void> = (done, total) => reportProgress(submissionId, done, total),
-): Promise<boolean[][]> {
+// Executing: every (ranked snippet, query tests) pair of each query's executed list (its top 10
+// and every snippet tied with the 10th), through the execution cache, fanned out over the
+// execution queue so every worker process helps (this one too, with its own sandbox). Returns,
+// per query, whether each ranked snippet passes every test.
+export async function executeRanked(ctx: ScoringContext, top: RankedTop, sandbox: Sandbox, report: (done: number, total: number) => Promise<void>): Promise<boolean[][]> {
   const pairs = ctx.queries.flatMap((q, qi) => Array.from(top[qi], (ci) => ({ code: ctx.corpus[ci].code, tests: q.tests })));
   let lastReport = 0;
   const verdicts = await runPairsFanOut(pairs, {

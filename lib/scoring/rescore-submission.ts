@@ -1,17 +1,15 @@
-import { ANALYSIS_ENGINE_VERSION, scoreAndAnalyze } from "@/lib/analysis/analyze-submission";
-import { evidenceFromRankings } from "@/lib/analysis/load-evidence";
-import { storeSubmissionAnalysis } from "@/lib/analysis/store-analysis";
+import { ANALYSIS_ENGINE_VERSION } from "@/lib/analysis/analyze-submission";
 import { db, type Tx } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
+import { kindOfVersion } from "@/lib/kinds/registry";
 import { provenanceFields } from "@/lib/provenance/begin-evaluation";
 import { appendRunLog } from "@/lib/provenance/run-log";
 import { describeWorker, type WorkerProvenance } from "@/lib/provenance/worker-provenance";
 import type { Sandbox } from "@/lib/sandbox/types";
-import { executeTopK } from "@/lib/submissions/pipeline/execute-stage";
-import { loadScoringContext } from "@/lib/submissions/pipeline/load-scoring-context";
-import { rankUpload, validateUpload } from "@/lib/submissions/pipeline/rank-stage";
+import type { SubmissionMetadata } from "@/lib/submissions/metadata";
 import { FINAL_STATUSES } from "@/lib/submissions/status";
-import { refreshVersionStatistics } from "./refresh-version-statistics";
+import { refreshAfterRescores } from "./refresh-after-rescores";
+import { headlineOf, writeResults } from "./write-results";
 
 export type RescoreOutcome = "scored" | "skipped" | "superseded";
 
@@ -26,8 +24,9 @@ export class RescoreStageError extends Error {
   }
 }
 
-// One submission's re-score (a rescore-submission job): the stored file is validated, ranked,
-// executed and scored again exactly as on arrival, by this worker's runner and sandbox, and
+// One submission's re-score (a rescore-submission job): the benchmark kind scores the stored file
+// again exactly as on arrival (the same kind.score as first scoring), by this worker's runner
+// and sandbox, and
 // only at the end, in one transaction, do the new results replace the current ones: rankings,
 // metrics, analysis, and the submission's pointer to its current evaluation. Until then readers
 // see the old results; afterwards both runs stay in `evaluations`, each with its provenance and
@@ -40,7 +39,7 @@ export async function rescoreSubmission(evaluationId: string, sandbox: Sandbox, 
       status: true,
       trigger: true,
       attempts: true,
-      submission: { select: { id: true, status: true, versionId: true, storageKey: true, similarity: true } },
+      submission: { select: { id: true, status: true, versionId: true, storageKey: true, fileSha256: true, kind: true, metadata: true, similarity: true } },
     },
   });
   if (!ev || ev.trigger !== "rescore" || (ev.status !== "pending" && ev.status !== "running")) return "skipped";
@@ -55,54 +54,56 @@ export async function rescoreSubmission(evaluationId: string, sandbox: Sandbox, 
 
   let stage = "validating";
   try {
-    const ctx = await loadScoringContext(sub.versionId);
-    const upload = await validateUpload(sub.storageKey, ctx);
-    stage = "ranking";
-    const ranked = rankUpload(ctx, upload, sub.similarity);
-    stage = "executing";
-    const top = ranked.map((r) => r.top);
-    const passes = await executeTopK(sub.id, ctx, top, sandbox, async () => undefined);
+    const kind = await kindOfVersion(sub.versionId);
+    const run = await kind.score({
+      submissionId: sub.id,
+      versionId: sub.versionId,
+      storageKey: sub.storageKey,
+      fileSha256: sub.fileSha256,
+      submissionType: sub.kind,
+      metadata: { ...(sub.metadata as SubmissionMetadata), similarity: sub.similarity },
+      sandbox,
+      // Quiet: the submission keeps its status and progress; the stage names a failure.
+      progress: {
+        enter: async (s) => {
+          stage = s;
+          return true;
+        },
+        report: async () => undefined,
+      },
+    });
     stage = "scoring";
-    const rows = ctx.queries.map((q, qi) => ({
-      queryDbId: q.dbId,
-      topCorpusIds: Array.from(ranked[qi].top, (ci) => ctx.corpus[ci].dbId),
-      topScores: Array.from(ranked[qi].scores),
-      watchedCorpusIds: ranked[qi].watchedRows.map((ci) => ctx.corpus[ci].dbId),
-      watchedScores: ranked[qi].watchedScores,
-      passes: passes[qi],
-    }));
-    const { scored, analysis } = scoreAndAnalyze(ctx.layout, evidenceFromRankings(ctx, rows));
+    if (!run) throw new Error("the benchmark kind stopped a re-score it was told to run");
+    const headline = headlineOf(run);
     const outcome = await db().$transaction(
       async (tx) => {
         await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`evaluation:${sub.id}`}, 0))`;
         const now = await tx.submission.findUniqueOrThrow({
           where: { id: sub.id },
-          select: { status: true, currentEvaluation: { select: { runnerVersion: true, scoringEngine: true, metrics: { where: { name: "exec", k: 1 }, select: { value: true } } } } },
+          select: {
+            status: true,
+            currentEvaluation: { select: { runnerVersion: true, scoringEngine: true, metrics: { where: { name: run.headline.name, k: run.headline.k }, select: { value: true } } } },
+          },
         });
         const current = await tx.evaluation.findUniqueOrThrow({ where: { id: evaluationId }, select: { status: true } });
         if (current.status !== "running") return "skipped" as const;
         if (!FINAL_STATUSES.includes(now.status)) return supersede(evaluationId, now.status, tx);
-        await tx.ranking.deleteMany({ where: { submissionId: sub.id } });
-        await tx.ranking.createMany({ data: rows.map((r) => ({ submissionId: sub.id, ...r })) });
-        await tx.metric.deleteMany({ where: { submissionId: sub.id } });
-        await tx.metric.createMany({ data: scored.metrics.map((m) => ({ submissionId: sub.id, name: m.name, k: m.k, value: m.value, ciLow: m.ciLow, ciHigh: m.ciHigh })) });
-        await storeSubmissionAnalysis(tx, sub.id, analysis);
-        await tx.evaluationMetric.createMany({ data: scored.metrics.map((m) => ({ evaluationId, name: m.name, k: m.k, value: m.value, ciLow: m.ciLow, ciHigh: m.ciHigh })) });
+        await writeResults(tx, sub.id, run);
+        await tx.evaluationMetric.createMany({ data: run.metrics.map((m) => ({ evaluationId, name: m.name, k: m.k, value: m.value, ciLow: m.ciLow, ciHigh: m.ciHigh })) });
         await tx.evaluation.update({ where: { id: evaluationId }, data: { status: "scored", scoringEngine: ANALYSIS_ENGINE_VERSION, finishedAt: new Date(), failedStage: null, error: null } });
         await tx.submission.update({ where: { id: sub.id }, data: { currentEvaluationId: evaluationId } });
-        const exec1 = scored.metrics.find((m) => m.name === "exec" && m.k === 1)?.value;
         const before = now.currentEvaluation;
         const engineChange = (before?.scoringEngine ?? 1) !== ANALYSIS_ENGINE_VERSION ? `, scoring engine ${before?.scoringEngine ?? 1} → ${ANALYSIS_ENGINE_VERSION}` : "";
         const message =
           `re-scored by a maintainer (runner ${before?.runnerVersion ?? "unknown"} → ${worker.runnerVersion}${engineChange})` +
-          (exec1 !== undefined ? `: exec@1 ${before?.metrics[0]?.value.toFixed(3) ?? "?"} → ${exec1.toFixed(3)}` : "");
+          (headline ? `: ${headline.label} ${before?.metrics[0]?.value.toFixed(3) ?? "?"} → ${headline.value.toFixed(3)}` : "");
         await tx.submissionEvent.create({ data: { submissionId: sub.id, status: now.status, message } });
-        await appendRunLog(evaluationId, `scored; now the submission's current results${exec1 !== undefined ? ` (exec@1 = ${exec1.toFixed(3)})` : ""}`, tx);
+        await appendRunLog(evaluationId, `scored; now the submission's current results${headline ? ` (${headline.label} = ${headline.value.toFixed(3)})` : ""}`, tx);
         return "scored" as const;
       },
       { timeout: 60_000 },
     );
-    await refreshVersionStatistics(sub.versionId);
+    await refreshAfterRescores(sub.versionId);
     return outcome;
   } catch (e) {
     throw new RescoreStageError(stage, e);

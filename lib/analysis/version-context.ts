@@ -1,5 +1,8 @@
-import { buildLayout, type BenchmarkLayout } from "@/lib/analysis/layout";
+// What scoring and the version statistics need to know about an execution-grounded benchmark
+// version, in queries.jsonl / corpus.jsonl order: each query's tests and own snippets, each
+// snippet's code, and the layout the analyses read.
 import { db } from "@/lib/db/client";
+import { buildLayout, type BenchmarkLayout } from "./layout";
 
 export interface ScoringQuery {
   dbId: number;

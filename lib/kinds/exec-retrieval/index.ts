@@ -1,0 +1,25 @@
+// The first kind of benchmark: execution-grounded code retrieval (ExecRetrieval). A retrieved
+// snippet counts only if it passes the query's tests when executed.
+import { requestVersionRecompute } from "@/lib/leaderboard/request-recompute";
+import { METRIC_KS } from "@/lib/metrics/per-query-metrics";
+import type { BenchmarkKind } from "../kind";
+import { scoreExecRetrieval } from "./score";
+import { EXEC_RETRIEVAL_SUBMISSION_TYPES } from "./submission-types";
+
+export const execRetrievalKind: BenchmarkKind = {
+  id: "exec_retrieval",
+  title: "execution-grounded code retrieval",
+  submissionTypes: EXEC_RETRIEVAL_SUBMISSION_TYPES,
+  score: scoreExecRetrieval,
+  async requestVersionStatistics(versionId) {
+    await requestVersionRecompute(versionId);
+  },
+  presentation: {
+    metrics: [
+      { name: "exec", label: "exec", ks: METRIC_KS },
+      { name: "execution_precision", label: "execution_precision", ks: METRIC_KS },
+      { name: "ndcg", label: "nDCG", ks: METRIC_KS },
+    ],
+    primary: { name: "exec", k: 1 },
+  },
+};

@@ -1,0 +1,61 @@
+// The files a vendor may submit to an execution-grounded benchmark: embedding matrices (.npz,
+// DESIGN.md's submission contract) and ranking files (JSON lines, lib/rankings). Each is checked
+// whole against the benchmark version before intake stores anything; an .npz on disk (a
+// resumable upload) is validated streaming from disk, never loaded whole.
+import { getVersionIds } from "@/lib/benchmark/get-version";
+import { getConfig } from "@/lib/config";
+import { validateSubmissionNpz } from "@/lib/embeddings/validate-submission";
+import { validateSubmissionFile } from "@/lib/embeddings/validate-submission-file";
+import { AppError } from "@/lib/errors/app-error";
+import { checkRankingUpload } from "@/lib/rankings/check-ranking-upload";
+import type { SubmissionMetadata } from "@/lib/submissions/metadata";
+import type { CheckedUpload, IntakeFile, SubmissionType } from "../kind";
+
+function checkDimensions(metadata: SubmissionMetadata, dims: number): void {
+  if (metadata.dimensions !== undefined && metadata.dimensions !== dims) {
+    throw new AppError("INVALID_UPLOAD", `metadata.dimensions is ${metadata.dimensions} but the matrices have ${dims} columns`);
+  }
+}
+
+export const embeddingsType: SubmissionType = {
+  id: "embeddings",
+  extension: "npz",
+  description: "an .npz of embedding matrices",
+  // The catch-all: anything that is not a ranking file gets the .npz checks and their messages.
+  sniff: () => true,
+  maxBytes: (via) => (via === "request" ? getConfig().EXECBOARD_UPLOAD_MAX_BYTES : getConfig().EXECBOARD_UPLOAD_SESSION_MAX_BYTES),
+  async check(file: IntakeFile, versionId: number, metadata: SubmissionMetadata): Promise<CheckedUpload> {
+    const ids = await getVersionIds(versionId);
+    const expected = { queryIds: ids.queryIds, corpusIds: ids.corpusIds };
+    const checked = file.buffer
+      ? validateSubmissionNpz(Buffer.from(file.buffer.buffer, file.buffer.byteOffset, file.buffer.byteLength), expected, { maxBytes: embeddingsType.maxBytes("request") })
+      : await validateSubmissionFile(file.path!, expected, { maxBytes: embeddingsType.maxBytes("upload") });
+    checkDimensions(metadata, checked.dims);
+    return { dims: checked.dims, dtype: checked.dtype, summary: `${checked.queryCount} queries × ${checked.corpusCount} corpus rows, d=${checked.dims}, ${checked.dtype}` };
+  },
+};
+
+export const rankingType: SubmissionType = {
+  id: "ranking",
+  extension: "jsonl",
+  description: "a ranking file (JSON lines)",
+  // A ranking file starts with "{" after optional whitespace (or a byte-order mark, which the
+  // validation then refuses by name).
+  sniff(head: Uint8Array): boolean {
+    let i = head.length >= 3 && head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf ? 3 : 0;
+    while (i < head.length && (head[i] === 0x20 || head[i] === 0x09 || head[i] === 0x0a || head[i] === 0x0d)) i++;
+    return head[i] === 0x7b;
+  },
+  // Ranking files are parsed in memory; they are small (a few MiB for any benchmark).
+  maxBytes: () => getConfig().EXECBOARD_UPLOAD_MAX_BYTES,
+  async check(file: IntakeFile, versionId: number, metadata: SubmissionMetadata): Promise<CheckedUpload> {
+    const limit = rankingType.maxBytes("upload");
+    if (file.bytes > limit) throw new AppError("PAYLOAD_TOO_LARGE", `a ranking file may be at most ${limit} bytes; this one is ${file.bytes}`);
+    const ids = await getVersionIds(versionId);
+    const r = checkRankingUpload(await file.readAll(), { queryIds: ids.queryIds, corpusIds: ids.corpusIds }, metadata, { maxBytes: limit });
+    return { dims: 0, dtype: "ranking", summary: r.summary };
+  },
+};
+
+/** Ranking first: the .npz type claims every file the ranking type does not. */
+export const EXEC_RETRIEVAL_SUBMISSION_TYPES: readonly SubmissionType[] = [rankingType, embeddingsType];

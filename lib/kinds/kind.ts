@@ -1,0 +1,123 @@
+// What a kind of benchmark provides, and all that intake, the lifecycle, scoring, review,
+// quotas, provenance and auth know about it. ExecBoard hosts more than one kind of benchmark:
+// today execution-grounded code retrieval (./exec-retrieval); next repository context retrieval
+// for coding agents (file rankings, no execution, other metrics). A new kind implements this
+// interface and registers in ./registry.ts; nothing else in the lifecycle changes.
+//
+// The shared machinery around a kind:
+// - intake (lib/intake) turns an upload into a submission: it asks the kind which submission
+//   type the file is (`submissionTypes`: sniffed from the first bytes, or declared), has that
+//   type check the whole file against the benchmark version before anything is stored, and
+//   stores it under the type's extension;
+// - scoring (lib/scoring) runs `score` for first scoring and for re-scoring alike, then writes
+//   the headline metrics, the kind's own result rows (`ScoredRun.write`), the status and the
+//   evaluation in one transaction;
+// - publication (lib/review) asks the kind to recompute the version's cross-submission
+//   statistics (`requestVersionStatistics`);
+// - pages and API answers read the kind's `presentation` for its metric families and cut-offs.
+import type { Tx } from "@/lib/db/client";
+import type { BenchmarkKind as BenchmarkKindEnum } from "@/lib/db/generated/enums";
+import type { SubmissionMetadata } from "@/lib/submissions/metadata";
+import type { Sandbox } from "@/lib/sandbox/types";
+
+/** Stored in benchmarks.kind. */
+export type BenchmarkKindId = BenchmarkKindEnum;
+
+/** The pipeline stages a submission moves through (a kind without execution skips it). */
+export type ScoringStage = "validating" | "ranking" | "executing" | "scoring";
+
+/** A file as intake holds it: in memory (a multipart POST) or on disk (a resumable upload). */
+export interface IntakeFile {
+  bytes: number;
+  /** The whole file, in memory: only for types small enough to parse in memory. */
+  readAll(): Promise<Uint8Array>;
+  /** The file on disk, for streaming checks (null when it is only in memory). */
+  path: string | null;
+  /** The bytes in memory, when the upload came as one request (null for a file on disk). */
+  buffer: Uint8Array | null;
+}
+
+/** What intake records of a checked upload on the submission row. */
+export interface CheckedUpload {
+  dims: number;
+  dtype: string;
+  /** The first line of the submission's history. */
+  summary: string;
+}
+
+/** One kind of file a vendor may submit to a benchmark of this kind. */
+export interface SubmissionType {
+  /** Stored in submissions.kind; the value of the upload's optional `kind` field. */
+  id: string;
+  /** How it is stored: `<submission id>.<extension>`. */
+  extension: string;
+  /** For messages: "an .npz", "JSON lines". */
+  description: string;
+  /** Whether these first bytes look like this type (the first type that claims a file wins). */
+  sniff(head: Uint8Array): boolean;
+  /** The most bytes a file of this type may weigh (for a multipart POST / a resumable upload). */
+  maxBytes(via: "request" | "upload"): number;
+  /** Checks the whole file against the version; refuses with AppError INVALID_UPLOAD naming the problem. */
+  check(file: IntakeFile, versionId: number, metadata: SubmissionMetadata): Promise<CheckedUpload>;
+}
+
+/** How a scoring run reports where it is. */
+export interface ScoringProgress {
+  /**
+   * Enters a stage with `total` units of work. false: the submission was finalised by someone
+   * else meanwhile (a maintainer, the reaper), and the run must stop without writing anything.
+   */
+  enter(stage: ScoringStage, total: number): Promise<boolean>;
+  report(done: number, total: number): Promise<void>;
+}
+
+export interface ScoringInput {
+  submissionId: string;
+  versionId: number;
+  /** The stored upload and the SHA-256 it had when it was accepted. */
+  storageKey: string;
+  fileSha256: string;
+  /** The submission type (submissions.kind). */
+  submissionType: string;
+  metadata: SubmissionMetadata;
+  sandbox: Sandbox;
+  progress: ScoringProgress;
+}
+
+export interface MetricRow {
+  name: string;
+  k: number;
+  value: number;
+  ciLow: number;
+  ciHigh: number;
+}
+
+/** A finished scoring run, in memory until lib/scoring writes it. */
+export interface ScoredRun {
+  /** Headline metrics with their 95% intervals (the metrics table, the evaluation's record). */
+  metrics: MetricRow[];
+  /** The metric a history line names ("exec@1 = 0.331"). */
+  headline: { name: string; k: number; label: string };
+  /** Replaces the kind's own result rows of the submission (rankings, verdicts, analyses), in tx. */
+  write(tx: Tx, submissionId: string): Promise<void>;
+}
+
+/** What pages and API answers show of a kind's results. */
+export interface KindPresentation {
+  /** Metric families in display order, each with its label and cut-offs. */
+  metrics: readonly { name: string; label: string; ks: readonly number[] }[];
+  /** The metric and k the leaderboard orders by first. */
+  primary: { name: string; k: number };
+}
+
+export interface BenchmarkKind {
+  id: BenchmarkKindId;
+  /** Human name, e.g. "execution-grounded code retrieval". */
+  title: string;
+  submissionTypes: readonly SubmissionType[];
+  /** Validate → rank → (execute) → score a stored upload; null when told to stop. */
+  score(input: ScoringInput): Promise<ScoredRun | null>;
+  /** The version's cross-submission statistics after its published set changed. */
+  requestVersionStatistics(versionId: number): Promise<void>;
+  presentation: KindPresentation;
+}
