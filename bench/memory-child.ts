@@ -8,7 +8,7 @@ import path from "node:path";
 import { writeNpz } from "@/lib/embeddings/write-npz";
 import { rankRows } from "@/lib/retrieval/rank";
 import { readSubmissionRows } from "@/lib/retrieval/submission-rows";
-import { hashFile } from "@/lib/uploads/hash-file";
+import { hashFile } from "@/lib/storage/hash-file";
 import { syntheticBenchmark } from "./synthetic/paper-size";
 
 function status(field: "VmRSS" | "VmHWM"): number {

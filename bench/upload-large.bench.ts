@@ -13,7 +13,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { float32Rows, unicodeBlock, writeLargeNpz } from "../tests/uploads/write-large-npz";
+import { float32Rows, unicodeBlock, writeLargeNpz } from "../tests/embeddings/files/write-large-npz";
 
 const Q = Number(process.env.BENCH_QUERIES ?? 2_000);
 const C = Number(process.env.BENCH_CORPUS ?? 100_000);
@@ -37,7 +37,7 @@ try {
   console.log(`file: Q=${Q} C=${C} d=${D} float32, matrices ${fmt(matrixBytes)}, file ${fmt(fileBytes)} (zip64), written in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 
   for (const step of ["validate", "read"] as const) {
-    const out = execFileSync(process.execPath, ["--import", "tsx", path.join(here, "../tests/uploads/memory-child.ts"), step, file, String(Q), String(C)], { encoding: "utf8", maxBuffer: 1 << 20 });
+    const out = execFileSync(process.execPath, ["--import", "tsx", path.join(here, "../tests/embeddings/files/memory-child.ts"), step, file, String(Q), String(C)], { encoding: "utf8", maxBuffer: 1 << 20 });
     const r = JSON.parse(out.trim().split("\n").pop()!);
     const what = step === "validate" ? "complete-time checks (SHA-256 + streaming validation)" : "scoring read (both matrices into typed arrays)";
     console.log(`${what}: ${(r.ms / 1000).toFixed(1)} s (${fmt(fileBytes / (r.ms / 1000))}/s), peak RSS +${fmt(r.increase)} over ${fmt(r.baseline)} = ${(r.increase / matrixBytes).toFixed(3)}x the matrices`);
@@ -55,7 +55,7 @@ async function overHttp(fileBytes: number): Promise<void> {
   const { closeQueue, getQueue } = await import("@/lib/queue/enqueue");
   const { jobs } = await import("@/lib/queue/jobs");
   const { deleteFile } = await import("@/lib/storage/file-store");
-  const { UploadClient } = await import("@/lib/uploads/upload-client");
+  const { UploadClient } = await import("@/lib/cli/upload-client");
   const slug = `bench-large-${crypto.randomBytes(3).toString("hex")}`;
   const serverPid = Number(process.env.BENCH_SERVER_PID ?? 0);
   const rss = () => (serverPid ? Number(/VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${serverPid}/status`, "utf8"))![1]) * 1024 : 0);

@@ -2,7 +2,7 @@ import { buildBaselines } from "@/lib/baselines/build-baselines";
 import { getLatestVersionId } from "@/lib/benchmark/get-version";
 import { db, disconnectDb } from "@/lib/db/client";
 import { closeQueue } from "@/lib/queue/enqueue";
-import { createSubmission } from "@/lib/submissions/create-submission";
+import { createSubmission } from "@/lib/intake/create-submission";
 import { getSubmission } from "@/lib/submissions/get-submission";
 import { publishSubmission } from "@/lib/review/publish-submission";
 import { AppError } from "@/lib/errors/app-error";

@@ -4,12 +4,12 @@ import { getConfig } from "@/lib/config";
 import { AppError } from "@/lib/errors/app-error";
 import type { SubmissionLogsView } from "@/lib/provenance/get-submission-logs";
 import type { SubmissionView } from "@/lib/submissions/get-submission";
-import { readUploadState, stateKey, writeUploadState, type UploadStateEntry } from "@/lib/uploads/client-state";
-import type { CompletedUpload } from "@/lib/uploads/complete-upload-session";
-import { hashFile } from "@/lib/uploads/hash-file";
-import { formatBytes, ProgressLine, transferLine } from "@/lib/uploads/progress";
-import { UploadClient } from "@/lib/uploads/upload-client";
-import type { UploadSessionView } from "@/lib/uploads/upload-view";
+import { readUploadState, stateKey, writeUploadState, type UploadStateEntry } from "./client-state";
+import type { CompletedUpload } from "@/lib/intake/complete-upload-session";
+import { hashFile } from "@/lib/storage/hash-file";
+import { formatBytes, ProgressLine, transferLine } from "./progress";
+import { UploadClient } from "./upload-client";
+import type { UploadSessionView } from "@/lib/intake/upload-view";
 import { ApiError } from "./api-error";
 import { ApiClient } from "./api-client";
 import { parse, required } from "./args";
@@ -22,7 +22,7 @@ const FINAL = ["scored", "failed", "published", "rejected", "hidden"];
 // execboard submit: uploads through the public API's resumable uploads, in chunks, with
 // progress (bytes, %, rate), then waits (--wait) showing the stage and N of M. Interrupted, the
 // same command resumes where the server's copy ends: the CLI remembers the upload by server,
-// benchmark and file SHA-256 (lib/uploads/client-state.ts). Once the file has become a
+// benchmark and file SHA-256 (lib/cli/client-state.ts). Once the file has become a
 // submission, running it again reports that submission instead of submitting twice (--new
 // submits again). Exit codes: lib/cli/exit-codes.ts.
 export async function submitCommand(argv: string[]): Promise<number> {

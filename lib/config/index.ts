@@ -21,7 +21,7 @@ const schema = z.object({
     .default("0")
     .transform((v) => v === "1" || v === "true"),
   EXECBOARD_UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(512 * 1024 * 1024),
-  // Resumable uploads (lib/uploads): the largest file a session accepts (also the most its
+  // Resumable uploads (lib/intake): the largest file a session accepts (also the most its
   // arrays may inflate to), the largest chunk one PUT may carry, and how long an idle session
   // is kept before its bytes are deleted.
   EXECBOARD_UPLOAD_SESSION_MAX_BYTES: z.coerce.number().int().positive().default(8 * 1024 ** 3),

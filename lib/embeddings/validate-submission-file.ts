@@ -13,7 +13,7 @@ import { openZipFile, type ZipFile } from "./zip-file";
 // the file's size: the central directory is read from the file's end, each array inflated as a
 // stream, float values checked and row norms accumulated block by block, ids decoded and
 // matched. It refuses exactly what validateSubmissionNpz refuses, with the same messages
-// (tests/uploads checks both readers on the same files), but returns no matrices.
+// (tests/embeddings/files checks both readers on the same files), but returns no matrices.
 export interface ValidatedSubmissionFile {
   dims: number;
   /** The widest dtype submitted. */

@@ -1,11 +1,18 @@
-// Which kind of submission an upload is. An explicit `kind` form field wins; otherwise the
-// first bytes decide: a zip (.npz) starts with "PK\x03\x04", a ranking file with "{" (after
-// optional whitespace or a byte-order mark, which validation then refuses). Anything else is
-// treated as embeddings, so an unreadable upload gets exactly the .npz error it always got.
+// Which file an upload to an execution-grounded benchmark is, from its first bytes: a ranking
+// file starts with "{" after optional whitespace (or a byte-order mark, which validation then
+// refuses by name); anything else is taken for an .npz, so an unreadable upload gets exactly the
+// .npz error it always got. Browser-safe: the submit page's check uses it, and so does the
+// server's submission type (lib/kinds/exec-retrieval/submission-types.ts).
 import { AppError } from "@/lib/errors/app-error";
 
 export const SUBMISSION_KINDS = ["embeddings", "ranking"] as const;
 export type SubmissionKind = (typeof SUBMISSION_KINDS)[number];
+
+export function looksLikeRankingFile(head: Uint8Array): boolean {
+  let i = head.length >= 3 && head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf ? 3 : 0;
+  while (i < head.length && (head[i] === 0x20 || head[i] === 0x09 || head[i] === 0x0a || head[i] === 0x0d)) i++;
+  return head[i] === 0x7b;
+}
 
 export function detectSubmissionKind(file: Uint8Array, declared?: string | null): SubmissionKind {
   if (declared !== undefined && declared !== null && declared !== "") {
@@ -14,16 +21,5 @@ export function detectSubmissionKind(file: Uint8Array, declared?: string | null)
     }
     return declared as SubmissionKind;
   }
-  let i = file.length >= 3 && file[0] === 0xef && file[1] === 0xbb && file[2] === 0xbf ? 3 : 0;
-  while (i < file.length && (file[i] === 0x20 || file[i] === 0x09 || file[i] === 0x0a || file[i] === 0x0d)) i++;
-  return file[i] === 0x7b ? "ranking" : "embeddings";
-}
-
-/** Where an upload of each kind is stored; the scoring job reads the kind back from the key. */
-export function storageKeyFor(id: string, kind: SubmissionKind): string {
-  return kind === "ranking" ? `${id}.jsonl` : `${id}.npz`;
-}
-
-export function kindOfStorageKey(key: string): SubmissionKind {
-  return key.endsWith(".jsonl") ? "ranking" : "embeddings";
+  return looksLikeRankingFile(file) ? "ranking" : "embeddings";
 }

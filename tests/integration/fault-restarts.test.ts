@@ -8,7 +8,7 @@ import { db, disconnectDb } from "@/lib/db/client";
 import { migrate } from "@/lib/db/migrate";
 import { closeQueue } from "@/lib/queue/enqueue";
 import { createSandbox } from "@/lib/sandbox";
-import { createSubmission } from "@/lib/submissions/create-submission";
+import { createSubmission } from "@/lib/intake/create-submission";
 import { demoLayout, METADATA, newUser, syntheticNpz, type DemoLayout } from "./helpers";
 import { startWorker, stopWorker, uncachedDemoCopy, until, type WorkerProc } from "./fault-helpers";
 

@@ -3,7 +3,7 @@ import { importBenchmark } from "@/lib/benchmark/import-benchmark";
 import { db, disconnectDb } from "@/lib/db/client";
 import { closeQueue } from "@/lib/queue/enqueue";
 import { createSandbox, listSandboxContainers } from "@/lib/sandbox";
-import { createSubmission } from "@/lib/submissions/create-submission";
+import { createSubmission } from "@/lib/intake/create-submission";
 import { demoLayout, METADATA, newUser, syntheticNpz, type DemoLayout } from "./helpers";
 import { startWorker, stopWorker, uncachedDemoCopy, until, type WorkerProc } from "./fault-helpers";
 

@@ -4,7 +4,7 @@ import { db, disconnectDb } from "@/lib/db/client";
 import { createRedis } from "@/lib/queue/connection";
 import { closeQueue, getQueue } from "@/lib/queue/enqueue";
 import { jobs, QUEUE_NAME } from "@/lib/queue/jobs";
-import { createSubmission } from "@/lib/submissions/create-submission";
+import { createSubmission } from "@/lib/intake/create-submission";
 import { reapStuckSubmissions } from "@/lib/scoring/reap-stuck-submissions";
 import { DEMO_SLUG, demoLayout, importDemo, METADATA, newUser, syntheticNpz, type DemoLayout } from "./helpers";
 import { startWorker, stopWorker, until, type WorkerProc } from "./fault-helpers";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { AppError } from "@/lib/errors/app-error";
-import { checkRankingUpload, detectSubmissionKind, kindOfStorageKey, storageKeyFor, validateRankingFile } from "@/lib/rankings";
+import { checkRankingUpload, detectSubmissionKind, validateRankingFile } from "@/lib/rankings";
 
 const expected = { queryIds: ["q1", "q2", "q3"], corpusIds: ["c1", "c2", "c3", "c4", "c5"] };
 const line = (queryId: string, ids: string[], scores: number[]) => JSON.stringify({ query_id: queryId, corpus_ids: ids, scores });
@@ -129,12 +129,5 @@ describe("detectSubmissionKind", () => {
     expect(detectSubmissionKind(Buffer.from("PK\x03\x04"), "ranking")).toBe("ranking");
     expect(detectSubmissionKind(Buffer.from("{"), "")).toBe("ranking");
     expect(() => detectSubmissionKind(Buffer.from("{"), "matrix")).toThrow(/kind must be "embeddings"/);
-  });
-
-  it("stores each kind under its own extension and reads it back", () => {
-    expect(storageKeyFor("abc", "ranking")).toBe("abc.jsonl");
-    expect(storageKeyFor("abc", "embeddings")).toBe("abc.npz");
-    expect(kindOfStorageKey("abc.jsonl")).toBe("ranking");
-    expect(kindOfStorageKey("abc.npz")).toBe("embeddings");
   });
 });

@@ -7,7 +7,7 @@ import { refuseDegenerateRows } from "@/lib/retrieval/degenerate-rows";
 import { rankRows } from "@/lib/retrieval/rank";
 import { readSubmissionRows, type SubmissionRows } from "@/lib/retrieval/submission-rows";
 import { filePath, getFile } from "@/lib/storage/file-store";
-import { hashFile } from "@/lib/uploads/hash-file";
+import { hashFile } from "@/lib/storage/hash-file";
 import type { ScoringContext } from "@/lib/analysis/version-context";
 
 

@@ -8,6 +8,7 @@ import { validateSubmissionNpz } from "@/lib/embeddings/validate-submission";
 import { validateSubmissionFile } from "@/lib/embeddings/validate-submission-file";
 import { AppError } from "@/lib/errors/app-error";
 import { checkRankingUpload } from "@/lib/rankings/check-ranking-upload";
+import { looksLikeRankingFile } from "@/lib/rankings/detect-kind";
 import type { SubmissionMetadata } from "@/lib/submissions/metadata";
 import type { CheckedUpload, IntakeFile, SubmissionType } from "../kind";
 
@@ -39,13 +40,7 @@ export const rankingType: SubmissionType = {
   id: "ranking",
   extension: "jsonl",
   description: "a ranking file (JSON lines)",
-  // A ranking file starts with "{" after optional whitespace (or a byte-order mark, which the
-  // validation then refuses by name).
-  sniff(head: Uint8Array): boolean {
-    let i = head.length >= 3 && head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf ? 3 : 0;
-    while (i < head.length && (head[i] === 0x20 || head[i] === 0x09 || head[i] === 0x0a || head[i] === 0x0d)) i++;
-    return head[i] === 0x7b;
-  },
+  sniff: looksLikeRankingFile,
   // Ranking files are parsed in memory; they are small (a few MiB for any benchmark).
   maxBytes: () => getConfig().EXECBOARD_UPLOAD_MAX_BYTES,
   async check(file: IntakeFile, versionId: number, metadata: SubmissionMetadata): Promise<CheckedUpload> {

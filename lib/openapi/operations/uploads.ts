@@ -1,5 +1,5 @@
-import { completeUploadInput } from "@/lib/uploads/complete-upload-session";
-import { createUploadInput } from "@/lib/uploads/create-upload-session";
+import { completeUploadInput } from "@/lib/intake/complete-upload-session";
+import { createUploadInput } from "@/lib/intake/create-upload-session";
 import type { Operation } from "../operation";
 import { completedUploadSchema, uploadChunkSchema, uploadSessionSchema } from "../schemas/uploads";
 

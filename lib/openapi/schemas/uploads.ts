@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { SubmissionStatus, UploadStatus } from "@/lib/db/generated/enums";
 
-// Written to match lib/uploads (UploadSessionView, CompletedUpload); the integration tests check
+// Written to match lib/intake (UploadSessionView, CompletedUpload); the integration tests check
 // real answers against them.
 const datetime = z.iso.datetime();
 

@@ -1,7 +1,7 @@
 import { requireViewer } from "@/lib/auth/resolve-viewer";
 import { readJson } from "@/lib/http/read-json";
 import { handle, json } from "@/lib/http/respond";
-import { createUploadInput, createUploadSession } from "@/lib/uploads/create-upload-session";
+import { createUploadInput, createUploadSession } from "@/lib/intake/create-upload-session";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

@@ -1,8 +1,8 @@
 import { requireViewer } from "@/lib/auth/resolve-viewer";
 import { handle, json } from "@/lib/http/respond";
-import { cancelUploadSession } from "@/lib/uploads/cancel-upload-session";
-import { getUploadSession } from "@/lib/uploads/get-upload-session";
-import { writeUploadChunk } from "@/lib/uploads/write-upload-chunk";
+import { cancelUploadSession } from "@/lib/intake/cancel-upload-session";
+import { getUploadSession } from "@/lib/intake/get-upload-session";
+import { writeUploadChunk } from "@/lib/intake/write-upload-chunk";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

@@ -1,7 +1,7 @@
 import { requireViewer } from "@/lib/auth/resolve-viewer";
 import { AppError } from "@/lib/errors/app-error";
 import { handle, json } from "@/lib/http/respond";
-import { createSubmission } from "@/lib/submissions/create-submission";
+import { createSubmission } from "@/lib/intake/create-submission";
 
 export const runtime = "nodejs";
 

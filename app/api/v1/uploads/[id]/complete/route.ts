@@ -1,7 +1,7 @@
 import { requireViewer } from "@/lib/auth/resolve-viewer";
 import { readJson } from "@/lib/http/read-json";
 import { handle, json } from "@/lib/http/respond";
-import { completeUploadInput, completeUploadSession } from "@/lib/uploads/complete-upload-session";
+import { completeUploadInput, completeUploadSession } from "@/lib/intake/complete-upload-session";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

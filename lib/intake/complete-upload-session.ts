@@ -4,18 +4,18 @@ import type { Principal } from "@/lib/auth/principal";
 import { db } from "@/lib/db/client";
 import { AppError, isAppError } from "@/lib/errors/app-error";
 import { resolveSubmittingOrganisation } from "@/lib/organisations/resolve-submitting-organisation";
-import { SUBMISSION_KINDS } from "@/lib/rankings/detect-kind";
-import { createSubmission } from "@/lib/submissions/create-submission";
+import { SubmissionKind } from "@/lib/db/generated/enums";
+import { hashFile } from "@/lib/storage/hash-file";
 import { parseSubmissionMetadata } from "@/lib/submissions/metadata";
 import type { SubmissionStatus } from "@/lib/submissions/status";
 import { assertOpen, findUploadSession } from "./find-upload-session";
-import { hashFile } from "./hash-file";
+import { createSubmission } from "./create-submission";
 import { deleteSessionFile, sessionFilePath } from "./session-file";
 import type { UploadSessionRow } from "./upload-view";
 
 export const completeUploadInput = z.strictObject({
   metadata: z.unknown().describe("the submission metadata: model, provider (required), similarity, … (as for the multipart upload)"),
-  kind: z.enum(SUBMISSION_KINDS).optional().describe("overrides the kind given when the upload was opened"),
+  kind: z.enum(Object.values(SubmissionKind) as [SubmissionKind, ...SubmissionKind[]]).optional().describe("overrides the kind given when the upload was opened"),
   sha256: z.string().regex(/^[0-9a-f]{64}$/, "sha256 must be 64 lowercase hex digits").optional().describe("the file's SHA-256, if not declared when the upload was opened"),
 });
 export type CompleteUploadInput = z.infer<typeof completeUploadInput>;

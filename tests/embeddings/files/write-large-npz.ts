@@ -1,6 +1,6 @@
 import fs from "node:fs/promises";
 import { crc32 } from "@/lib/embeddings/crc32";
-import { zip64EndRecords } from "../embeddings/helpers/zip-builder";
+import { zip64EndRecords } from "../helpers/zip-builder";
 
 // Writes an .npz to disk without holding it in memory, as np.savez does for large arrays:
 // stored entries, zip64 records (so entries and offsets may pass 4 GiB). Data comes block by

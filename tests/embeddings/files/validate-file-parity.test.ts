@@ -3,9 +3,9 @@ import { afterAll, describe, expect, it } from "vitest";
 import { validateSubmissionNpz } from "@/lib/embeddings/validate-submission";
 import { validateSubmissionFile } from "@/lib/embeddings/validate-submission-file";
 import { writeNpz } from "@/lib/embeddings/write-npz";
-import { benchmark, fixture } from "../embeddings/helpers/fixtures";
-import { buildZip, type TestEntry } from "../embeddings/helpers/zip-builder";
-import { npyBytes } from "../embeddings/helpers/npy-bytes";
+import { benchmark, fixture } from "../helpers/fixtures";
+import { buildZip, type TestEntry } from "../helpers/zip-builder";
+import { npyBytes } from "../helpers/npy-bytes";
 import { outcomeOf, scratchDir } from "./helpers";
 
 // The streaming validator (file on disk) must accept and refuse exactly what the in-memory one

@@ -6,9 +6,11 @@ import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
 import { resolveSubmittingOrganisation, submitOrganisationField } from "@/lib/organisations/resolve-submitting-organisation";
 import { assertWithinQuota } from "@/lib/quotas/charge-quota";
-import { SUBMISSION_KINDS } from "@/lib/rankings/detect-kind";
+import { SubmissionKind } from "@/lib/db/generated/enums";
+import { kindOfVersion } from "@/lib/kinds/registry";
 import { purgeExpiredUploads } from "./purge-expired-uploads";
 import { createSessionFile, deleteSessionFile } from "./session-file";
+import { checkDeclaredType } from "./submission-type";
 import { toUploadSessionView, UPLOAD_SESSION_SELECT, type UploadSessionView } from "./upload-view";
 
 export const createUploadInput = z.strictObject({
@@ -19,7 +21,7 @@ export const createUploadInput = z.strictObject({
     .regex(/^[0-9a-f]{64}$/, "sha256 must be 64 lowercase hex digits")
     .optional()
     .describe("the file's SHA-256 (hex); if given, completion refuses bytes that do not hash to it"),
-  kind: z.enum(SUBMISSION_KINDS).optional().describe("embeddings (.npz) or ranking (JSON lines); by default the first bytes decide"),
+  kind: z.enum(Object.values(SubmissionKind) as [SubmissionKind, ...SubmissionKind[]]).optional().describe("a submission type the benchmark takes, e.g. embeddings (.npz) or ranking (JSON lines); by default the first bytes decide"),
   filename: z.string().max(255).optional().describe("the client's file name, for display only"),
   organisation: submitOrganisationField,
 });
@@ -39,6 +41,7 @@ export async function createUploadSession(principal: Principal, input: CreateUpl
   }
   const organisation = await resolveSubmittingOrganisation(principal, input.organisation);
   const version = await getLatestVersionId(input.benchmark);
+  checkDeclaredType(await kindOfVersion(version.id), input.kind);
   await assertWithinQuota({ principal, organisation, versionId: version.id, isBaseline: false });
   await purgeExpiredUploads();
   const open = await db().uploadSession.count({ where: { userId: principal.userId, status: { in: ["open", "completing"] } } });

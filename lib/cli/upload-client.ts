@@ -1,7 +1,7 @@
 import fs from "node:fs/promises";
 import { ApiError, apiErrorFrom } from "@/lib/cli/api-error";
 import { AppError } from "@/lib/errors/app-error";
-import type { UploadSessionView } from "./upload-view";
+import type { UploadSessionView } from "@/lib/intake/upload-view";
 
 // The client side of resumable uploads (used by `execboard submit`): opens a session, sends the
 // file in chunks from wherever the server's copy ends, and survives dropped connections, server

@@ -1,27 +1,29 @@
 import crypto from "node:crypto";
 import type { Principal } from "@/lib/auth/authenticate";
-import { getLatestVersionId, getVersionIds } from "@/lib/benchmark/get-version";
+import { getLatestVersionId } from "@/lib/benchmark/get-version";
+import type { SubmissionKind } from "@/lib/db/generated/enums";
 import { db, type Tx } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
+import { kindOfVersion } from "@/lib/kinds/registry";
 import { resolveSubmittingOrganisation } from "@/lib/organisations/resolve-submitting-organisation";
 import { enqueue } from "@/lib/queue/enqueue";
 import { jobs } from "@/lib/queue/jobs";
 import { assertWithinQuota, withQuotaCharge } from "@/lib/quotas/charge-quota";
-import { detectSubmissionKind, storageKeyFor } from "@/lib/rankings/detect-kind";
 import { deleteFile } from "@/lib/storage/file-store";
-import { uploadSource, type UploadedFile } from "@/lib/uploads/upload-source";
-import { parseSubmissionMetadata } from "./metadata";
+import { parseSubmissionMetadata } from "@/lib/submissions/metadata";
+import { holdFile, type UploadedFile } from "./intake-file";
+import { chooseSubmissionType } from "./submission-type";
 
 export interface CreateSubmissionInput {
   slug: string;
   principal: Principal;
-  /** The bytes (multipart upload), or a completed upload session's file on disk (lib/uploads). */
+  /** The bytes (multipart upload), or a completed upload session's file on disk. */
   file: Buffer | UploadedFile;
   metadata: unknown;
   /** Submit on behalf of this organisation (slug); the principal must be a member. */
   organisation?: string | null;
   isBaseline?: boolean;
-  /** "embeddings" (.npz) or "ranking" (JSON lines); when absent, the file's first bytes decide. */
+  /** A submission type of the benchmark's kind (e.g. "embeddings", "ranking"); when absent, the file's first bytes decide. */
   kind?: string | null;
   /** Runs in the transaction that inserts the submission (an upload session marks itself done). */
   onCreated?: (tx: Tx, submissionId: string) => Promise<void>;
@@ -36,27 +38,27 @@ export interface CreatedSubmission {
   organisation: string | null;
 }
 
-// Accepts an embedding upload: checks metadata and the whole file against the benchmark
+// Turns an upload into a submission: checks the metadata and the whole file against the
+// benchmark version (through the submission type of the benchmark's kind that the file is)
 // before anything is stored, then stores the file, records the submission and queues it.
 // A refused upload leaves no file, no row and no job behind. One made for an organisation the
 // submitter does not belong to is refused first (FORBIDDEN), before anything is charged.
 export async function createSubmission(input: CreateSubmissionInput): Promise<CreatedSubmission> {
   const organisation = await resolveSubmittingOrganisation(input.principal, input.organisation);
   const metadata = parseSubmissionMetadata(input.metadata);
-  const file = uploadSource(input.file);
-  if (file.bytes > file.limit) {
-    throw new AppError("PAYLOAD_TOO_LARGE", `file is ${file.bytes} bytes; the limit is ${file.limit}`);
-  }
+  const file = holdFile(input.file);
   if (file.bytes === 0) throw new AppError("INVALID_UPLOAD", "file is empty");
   const version = await getLatestVersionId(input.slug);
+  const kind = await kindOfVersion(version.id);
+  const type = chooseSubmissionType(kind, await file.head(), input.kind);
+  const limit = type.maxBytes(file.via);
+  if (file.bytes > limit) throw new AppError("PAYLOAD_TOO_LARGE", `file is ${file.bytes} bytes; the limit is ${limit}`);
   const charge = { principal: input.principal, organisation, versionId: version.id, isBaseline: input.isBaseline ?? false };
   await assertWithinQuota(charge); // before the costly checks; re-checked under a lock at insert
-  const ids = await getVersionIds(version.id);
-  const kind = detectSubmissionKind(await file.head(), input.kind);
-  const checked = await file.check(kind, ids, metadata);
+  const checked = await type.check(file, version.id, metadata);
 
   const id = crypto.randomUUID();
-  const storageKey = storageKeyFor(id, kind);
+  const storageKey = `${id}.${type.extension}`;
   await file.store(storageKey);
   try {
     await withQuotaCharge(charge, async (tx) => {
@@ -69,7 +71,7 @@ export async function createSubmission(input: CreateSubmissionInput): Promise<Cr
           modelName: metadata.model,
           provider: metadata.provider,
           similarity: metadata.similarity,
-          kind,
+          kind: type.id as SubmissionKind,
           metadata,
           isBaseline: input.isBaseline ?? false,
           dims: checked.dims,

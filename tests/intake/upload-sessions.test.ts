@@ -6,12 +6,12 @@ import { createUser } from "@/lib/auth/create-user";
 import type { Principal } from "@/lib/auth/principal";
 import { db, disconnectDb } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
-import { cancelUploadSession } from "@/lib/uploads/cancel-upload-session";
-import { completeUploadSession } from "@/lib/uploads/complete-upload-session";
-import { createUploadSession, MAX_OPEN_UPLOADS } from "@/lib/uploads/create-upload-session";
-import { purgeExpiredUploads } from "@/lib/uploads/purge-expired-uploads";
-import { sessionFilePath } from "@/lib/uploads/session-file";
-import { writeUploadChunk } from "@/lib/uploads/write-upload-chunk";
+import { cancelUploadSession } from "@/lib/intake/cancel-upload-session";
+import { completeUploadSession } from "@/lib/intake/complete-upload-session";
+import { createUploadSession, MAX_OPEN_UPLOADS } from "@/lib/intake/create-upload-session";
+import { purgeExpiredUploads } from "@/lib/intake/purge-expired-uploads";
+import { sessionFilePath } from "@/lib/intake/session-file";
+import { writeUploadChunk } from "@/lib/intake/write-upload-chunk";
 import { DEMO_SLUG, importDemo } from "../integration/helpers";
 
 // Upload sessions against the real database and data directory: one writer at a time, bodies

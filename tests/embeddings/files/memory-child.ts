@@ -5,7 +5,7 @@
 import fs from "node:fs";
 import { readSubmissionFile } from "@/lib/embeddings/read-submission-file";
 import { validateSubmissionFile } from "@/lib/embeddings/validate-submission-file";
-import { hashFile } from "@/lib/uploads/hash-file";
+import { hashFile } from "@/lib/storage/hash-file";
 
 function status(field: "VmRSS" | "VmHWM"): number {
   const m = new RegExp(`${field}:\\s+(\\d+) kB`).exec(fs.readFileSync("/proc/self/status", "utf8"));

@@ -2,9 +2,9 @@ import fs from "node:fs";
 import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "@/lib/cli/api-error";
 import { AppError } from "@/lib/errors/app-error";
-import { parseContentRange } from "@/lib/uploads/content-range";
-import { retryDelay } from "@/lib/uploads/upload-client";
-import { scratchDir } from "./helpers";
+import { parseContentRange } from "@/lib/intake/content-range";
+import { retryDelay } from "@/lib/cli/upload-client";
+import { scratchDir } from "../embeddings/files/helpers";
 
 describe("parseContentRange", () => {
   it("reads inclusive byte positions into a half-open range", () => {
@@ -57,7 +57,7 @@ describe("the CLI's upload state", () => {
   });
 
   it("remembers an upload per server, benchmark and file, drops old entries, and writes privately", async () => {
-    const { readUploadState, stateKey, writeUploadState } = await import("@/lib/uploads/client-state");
+    const { readUploadState, stateKey, writeUploadState } = await import("@/lib/cli/client-state");
     const key = stateKey("http://a.example:3000/x", "bench", "f".repeat(64));
     expect(stateKey("http://a.example:3000/y", "bench", "f".repeat(64))).toBe(key); // same server
     expect(stateKey("http://b.example:3000", "bench", "f".repeat(64))).not.toBe(key);

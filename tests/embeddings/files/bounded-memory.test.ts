@@ -11,7 +11,7 @@ const Q = 2_000, C = 145_000, D = 512;
 const MiB = 1024 * 1024;
 
 function runChild(step: "validate" | "read", file: string) {
-  const out = execFileSync(process.execPath, ["--import", "tsx", path.resolve("tests/uploads/memory-child.ts"), step, file, String(Q), String(C)], { encoding: "utf8" });
+  const out = execFileSync(process.execPath, ["--import", "tsx", path.resolve("tests/embeddings/files/memory-child.ts"), step, file, String(Q), String(C)], { encoding: "utf8" });
   return JSON.parse(out.trim().split("\n").pop()!) as { increase: number; fileBytes: number; ms: number; result: Record<string, unknown> };
 }
 

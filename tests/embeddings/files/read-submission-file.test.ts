@@ -3,7 +3,7 @@ import { readSubmissionFile } from "@/lib/embeddings/read-submission-file";
 import { storedRows, type StoredMatrix } from "@/lib/retrieval/row-reader";
 import { validateSubmissionNpz } from "@/lib/embeddings/validate-submission";
 import { writeNpz } from "@/lib/embeddings/write-npz";
-import { benchmark, fixture } from "../embeddings/helpers/fixtures";
+import { benchmark, fixture } from "../helpers/fixtures";
 import { outcomeOf, scratchDir } from "./helpers";
 import { float32Rows, unicodeBlock, writeLargeNpz } from "./write-large-npz";
 
