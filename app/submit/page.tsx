@@ -5,7 +5,7 @@ import { SubmitForm } from "@/components/vendor/submit-form";
 import { isAppError } from "@/lib/errors/app-error";
 import { listOrganisations } from "@/lib/organisations/list-organisations";
 import { getQuota } from "@/lib/quotas/get-quota";
-import { getSubmitContext } from "@/lib/vendor/get-submit-context";
+import { getSubmitContext } from "@/lib/account/get-submit-context";
 import { requireSignedIn } from "../account/guard";
 
 export const dynamic = "force-dynamic";

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import type { OwnSubmission } from "@/lib/vendor/list-own-submissions";
+import type { OwnSubmission } from "@/lib/account/list-own-submissions";
 import { VerifiedBadge } from "./review-marks";
 import type { Status } from "./stages";
 import { StatusBadge } from "./status-badge";

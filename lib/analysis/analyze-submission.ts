@@ -1,5 +1,6 @@
 // Every per-submission analysis of the paper beyond the headline metrics, from one
 // submission's evidence. All intervals share the submission's bootstrap resamples.
+import { ANALYSIS_ENGINE_VERSION } from "@/lib/metrics/scoring-engine";
 import { BOOTSTRAP_METHOD, BOOTSTRAP_REPLICATES, BOOTSTRAP_SEED, type BootstrapOptions } from "@/lib/metrics/bootstrap";
 import { batchEstimates, type Estimator } from "@/lib/metrics/estimates";
 import { scoreQueries, type QueryScores, type ScoreResult } from "@/lib/metrics/score-queries";
@@ -14,13 +15,7 @@ import { rank1Members, type Rank1Member } from "./rank1";
 import { measureSimilarityGap, type QueryGap, type SimilarityGap } from "./similarity-gap";
 import { measureTies, type TieDiagnostics } from "./ties";
 
-/**
- * The scoring engine's version: what the metrics and analyses mean. Bump when a definition
- * changes; results of an older engine are re-scored (lib/rescore), not reinterpreted.
- * 2: tie-aware metrics and analyses (expectations over the orders of exactly tied snippets),
- *    the ranked list kept through the end of the tie group at rank 10, paired sign-flip tests.
- */
-export const ANALYSIS_ENGINE_VERSION = 2;
+export { ANALYSIS_ENGINE_VERSION };
 
 type Without<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 

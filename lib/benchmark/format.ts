@@ -1,16 +1,9 @@
 import { z } from "zod";
 
 // The benchmark directory contract (DESIGN.md): benchmark.json, queries.jsonl, corpus.jsonl.
-export const BUG_TYPES = [
-  "off_by_one",
-  "off_by_one_boundary",
-  "wrong_operator",
-  "wrong_comparison",
-  "swap_arguments",
-  "remove_edge_case_check",
-] as const;
+import { BUG_TYPES, type BugType } from "@/lib/construction/bug-types";
 
-export type BugType = (typeof BUG_TYPES)[number];
+export { BUG_TYPES, type BugType };
 
 // Bug types of the paper's pilot era that survived into its released corpus (Table 2, and the
 // retired `boundary_error`). Accepted on import with a note, never produced by the build.

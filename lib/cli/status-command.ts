@@ -1,6 +1,6 @@
 import { AppError } from "@/lib/errors/app-error";
 import type { SubmissionView } from "@/lib/submissions/get-submission";
-import type { OwnSubmission } from "@/lib/vendor/list-own-submissions";
+import type { OwnSubmission } from "@/lib/account/list-own-submissions";
 import { API_OPTIONS, apiClient } from "./api-options";
 import { parse } from "./args";
 

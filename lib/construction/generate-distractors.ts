@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { BUG_TYPES, type BugType } from "@/lib/benchmark/format";
+import { BUG_TYPES, type BugType } from "./bug-types";
 import type { Sandbox } from "@/lib/sandbox/types";
 import { applyEdit, editSize } from "./apply-edit";
 import { classifyOutcomes, failingTests, type CandidateVerdict } from "./classify-outcomes";

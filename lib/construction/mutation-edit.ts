@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { BUG_TYPES } from "@/lib/benchmark/format";
+import { BUG_TYPES } from "./bug-types";
 
 // One single-span edit of a canonical, as find-mutation-sites.py proposes it. Offsets count
 // Unicode code points (Python str indices); applyEdit converts them for JavaScript strings.

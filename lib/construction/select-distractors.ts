@@ -1,4 +1,4 @@
-import type { BugType } from "@/lib/benchmark/format";
+import type { BugType } from "./bug-types";
 import type { CandidateVerdict } from "./classify-outcomes";
 
 // Chooses up to `slots` distractors from executed candidates, deterministically:

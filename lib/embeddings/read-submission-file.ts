@@ -1,4 +1,4 @@
-import type { StoredMatrix } from "@/lib/retrieval/row-reader";
+import type { StoredMatrix } from "./row-reader";
 import type { NpyPreamble } from "./npy-preamble";
 import type { FloatDtype } from "./npy-types";
 import { arrayName } from "./npz";

@@ -2,7 +2,7 @@ import { isMaintainer, isMemberOf } from "@/lib/auth/policies";
 import type { Principal } from "@/lib/auth/principal";
 import { db, type PrismaClient, type Tx } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
-import type { QuotaOrganisation } from "@/lib/quotas/quota-owner";
+import type { OrganisationRef } from "./organisation-ref";
 import { ORGANISATION_SELECT, toOrganisationView, type OrganisationRow, type OrganisationView } from "./organisation-view";
 
 export async function findOrganisation(slug: string, client: PrismaClient | Tx = db()): Promise<OrganisationRow> {
@@ -12,7 +12,7 @@ export async function findOrganisation(slug: string, client: PrismaClient | Tx =
 }
 
 /** The organisation named by `slug` (id, slug, display name), or NOT_FOUND. */
-export async function organisationBySlug(slug: string, client: PrismaClient | Tx = db()): Promise<QuotaOrganisation> {
+export async function organisationBySlug(slug: string, client: PrismaClient | Tx = db()): Promise<OrganisationRef> {
   const org = await client.organisation.findUnique({ where: { slug }, select: { id: true, slug: true, name: true } });
   if (!org) throw new AppError("NOT_FOUND", `no organisation named ${slug}`);
   return org;

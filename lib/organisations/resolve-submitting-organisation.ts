@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { Principal } from "@/lib/auth/principal";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
-import type { QuotaOrganisation } from "@/lib/quotas/quota-owner";
+import type { OrganisationRef } from "./organisation-ref";
 
 export const submitOrganisationField = z
   .string()
@@ -14,7 +14,7 @@ export const submitOrganisationField = z
 // The organisation a submission is made for, or null for a personal one. Membership is read
 // from the database (not from the principal) so it is current at the moment of submitting; a
 // non-member is refused before anything is written or charged.
-export async function resolveSubmittingOrganisation(principal: Principal, slug: string | null | undefined): Promise<QuotaOrganisation | null> {
+export async function resolveSubmittingOrganisation(principal: Principal, slug: string | null | undefined): Promise<OrganisationRef | null> {
   if (slug === null || slug === undefined || slug === "") return null;
   const org = await db().organisation.findUnique({
     where: { slug },

@@ -2,7 +2,7 @@ import { canSeeSubmission, isMaintainer, isSubmissionInsider } from "@/lib/auth/
 import type { Principal } from "@/lib/auth/principal";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
-import { EVALUATION_SELECT, toEvaluationView, type EvaluationLogView } from "./evaluation-view";
+import { EVALUATION_SELECT, toEvaluationView, type EvaluationLogView } from "@/lib/submissions/evaluation-view";
 
 export interface SubmissionLogsView {
   submissionId: string;

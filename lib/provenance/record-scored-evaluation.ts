@@ -1,4 +1,4 @@
-import { ANALYSIS_ENGINE_VERSION } from "@/lib/analysis/analyze-submission";
+import { ANALYSIS_ENGINE_VERSION } from "@/lib/metrics/scoring-engine";
 import type { Tx } from "@/lib/db/client";
 import { RUNNER_VERSION } from "@/lib/sandbox/types";
 import { getExecboardVersion } from "./execboard-version";

@@ -1,10 +1,8 @@
+import type { OrganisationRef } from "@/lib/organisations/organisation-ref";
+
 // Whose quota a submission is charged to: its submitter's own (personal submissions), or the
 // organisation's it was made for (all members' submissions for it together).
-export interface QuotaOrganisation {
-  id: string;
-  slug: string;
-  name: string;
-}
+export type QuotaOrganisation = OrganisationRef;
 
 export type QuotaOwner = { organisationId: string } | { userId: string };
 

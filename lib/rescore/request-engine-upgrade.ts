@@ -4,7 +4,7 @@
 // start (its id names the engine version, so the job runs once), and the job asks for a re-score
 // batch per benchmark through the same path as `execboard rescore`. Readers keep the old results
 // until each new run replaces them; the old run stays in `evaluations`.
-import { ANALYSIS_ENGINE_VERSION } from "@/lib/analysis/analyze-submission";
+import { ANALYSIS_ENGINE_VERSION } from "@/lib/metrics/scoring-engine";
 import { db } from "@/lib/db/client";
 import { requestRescore } from "./request-rescore";
 

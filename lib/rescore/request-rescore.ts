@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ANALYSIS_ENGINE_VERSION } from "@/lib/analysis/analyze-submission";
+import { ANALYSIS_ENGINE_VERSION } from "@/lib/metrics/scoring-engine";
 import { getConfig } from "@/lib/config";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";

@@ -1,7 +1,7 @@
 // Computes dot products between a block of query rows and a chunk of corpus rows, in one
 // buffer laid out for the WebAssembly kernel (or a plain-JS loop over the same layout when
 // SIMD is unavailable or a caller asks for it). Both backends produce bit-identical scores.
-import type { RowReader } from "./row-reader";
+import type { RowReader } from "@/lib/embeddings/row-reader";
 import { CORPUS_TILE, PAIR_TILE, QUERY_TILE, instantiateDotKernel, type DotKernel } from "./wasm-dot-kernel";
 
 /** Rows, each divided by its own `divisors[row]` (the L2 norm for cosine, 1 for dot). */

@@ -2,7 +2,7 @@
 // Such a file would tie every snippet for every query (or give every query one ranking); it is
 // refused with a message that says so, before anything is executed.
 import { AppError } from "@/lib/errors/app-error";
-import type { RowReader } from "./row-reader";
+import type { RowReader } from "@/lib/embeddings/row-reader";
 
 /** True when every row of `rows` equals row 0 value for value (a matrix of one row is not). */
 export function allRowsIdentical(rows: RowReader): boolean {

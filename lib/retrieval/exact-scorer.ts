@@ -1,7 +1,7 @@
 // The float64 arithmetic that defines a score: every value divided by its row's divisor (the
 // float64 L2 norm for cosine, 1 for dot), then a sequential float64 sum of products.
 import { AppError } from "@/lib/errors/app-error";
-import type { RowReader } from "./row-reader";
+import type { RowReader } from "@/lib/embeddings/row-reader";
 
 export type Similarity = "cosine" | "dot";
 

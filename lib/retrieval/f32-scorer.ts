@@ -3,7 +3,7 @@
 // optional helpers). Rows arrive through RowReaders and are normalised here in float64 (the
 // same a_t = v_t / divisor as the exact path) before rounding to float32.
 import { KernelPool } from "./kernel-pool";
-import type { RowReader } from "./row-reader";
+import type { RowReader } from "@/lib/embeddings/row-reader";
 import { F32_QUERY_TILE, F32_ROW_TILE, f32Module, instantiateF32Kernel } from "./wasm-f32-kernel";
 
 const roundUp = (n: number, m: number) => Math.ceil(n / m) * m;

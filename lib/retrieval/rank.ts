@@ -9,7 +9,7 @@ import { F32_SAFE_MAGNITUDE } from "./error-bound";
 import { normalise, type Similarity } from "./exact-scorer";
 import { F32Scorer } from "./f32-scorer";
 import { rankExactF64, rankF32Filtered } from "./rank-paths";
-import { matrixRows, type Matrix, type RowReader } from "./row-reader";
+import { matrixRows, type Matrix, type RowReader } from "@/lib/embeddings/row-reader";
 
 export type { Matrix, RowReader };
 export type { Similarity };

@@ -2,7 +2,7 @@
 // array per matrix at its submitted precision, in the benchmark's row order, behind RowReaders.
 import { readSubmissionFile } from "@/lib/embeddings/read-submission-file";
 import type { SubmissionExpectation } from "@/lib/embeddings/validate-submission";
-import { storedRows, type RowReader } from "./row-reader";
+import { storedRows, type RowReader } from "@/lib/embeddings/row-reader";
 
 export interface SubmissionRows {
   dims: number;

@@ -2,8 +2,8 @@ import { canSeeSubmission } from "@/lib/auth/policies";
 import type { Principal } from "@/lib/auth/principal";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
-import type { EvaluationView, ProvenanceView } from "@/lib/provenance/evaluation-view";
-import { listEvaluations } from "@/lib/provenance/list-evaluations";
+import type { EvaluationView, ProvenanceView } from "./evaluation-view";
+import { listEvaluations } from "./list-evaluations";
 import { toMetricTable, type MetricTable } from "./serialize";
 import type { SubmissionStatus } from "./status";
 

@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { AppError } from "@/lib/errors/app-error";
-import { toEvaluationView, type EvaluationRow } from "@/lib/provenance/evaluation-view";
+import { toEvaluationView, type EvaluationRow } from "@/lib/submissions/evaluation-view";
 import { readGitCommit } from "@/lib/provenance/execboard-version";
 import { describeError } from "@/lib/provenance/run-log";
 import { describeWorker } from "@/lib/provenance/worker-provenance";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { rankCorpus, rankRows } from "@/lib/retrieval/rank";
-import { storedRows } from "@/lib/retrieval/row-reader";
+import { storedRows } from "@/lib/embeddings/row-reader";
 import { AppError } from "@/lib/errors/app-error";
 import { Xoshiro128 } from "@/lib/metrics/prng";
 

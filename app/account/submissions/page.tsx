@@ -2,8 +2,8 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { OwnSubmissionList } from "@/components/vendor/own-submission-list";
 import { QuotaCard } from "@/components/vendor/quota-card";
-import { listOwnQuotas } from "@/lib/vendor/list-own-quotas";
-import { listOwnSubmissions } from "@/lib/vendor/list-own-submissions";
+import { listOwnQuotas } from "@/lib/account/list-own-quotas";
+import { listOwnSubmissions } from "@/lib/account/list-own-submissions";
 import { requireSignedIn } from "../guard";
 
 export const dynamic = "force-dynamic";

@@ -1,6 +1,6 @@
 import type { Operation } from "../operation";
 import { leaderboardQuerySchema, leaderboardSchema } from "../schemas/leaderboard";
-import { ownSubmissionsQuerySchema } from "@/lib/vendor/list-own-submissions";
+import { ownSubmissionsQuerySchema } from "@/lib/account/list-own-submissions";
 import { benchmarkListSchema } from "../schemas/benchmarks";
 import { createdSubmissionSchema, ownSubmissionListSchema, submissionUploadSchema, submissionViewSchema } from "../schemas/submissions";
 

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { readSubmissionFile } from "@/lib/embeddings/read-submission-file";
-import { storedRows, type StoredMatrix } from "@/lib/retrieval/row-reader";
+import { storedRows, type StoredMatrix } from "@/lib/embeddings/row-reader";
 import { validateSubmissionNpz } from "@/lib/embeddings/validate-submission";
 import { writeNpz } from "@/lib/embeddings/write-npz";
 import { benchmark, fixture } from "../helpers/fixtures";

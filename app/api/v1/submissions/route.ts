@@ -1,6 +1,6 @@
 import { requireViewer } from "@/lib/auth/resolve-viewer";
 import { handle, json } from "@/lib/http/respond";
-import { listOwnSubmissions, ownSubmissionsQuerySchema } from "@/lib/vendor/list-own-submissions";
+import { listOwnSubmissions, ownSubmissionsQuerySchema } from "@/lib/account/list-own-submissions";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

@@ -1,5 +1,5 @@
 import type { EvaluationStatus, EvaluationTrigger, Prisma } from "@/lib/db/generated/client";
-import { toMetricTable, type MetricTable } from "@/lib/submissions/serialize";
+import { toMetricTable, type MetricTable } from "./serialize";
 
 // Public forms of an evaluation (one scoring run): what produced it and, for its owner and
 // maintainers, its log. Prisma rows never leave lib/.

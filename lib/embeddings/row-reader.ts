@@ -1,7 +1,7 @@
 // Row access for ranking, decoupled from storage: an in-memory matrix, or a float16 matrix kept
 // at 16 bits and widened one row at a time, so that a scoring job never holds a second, wider
 // copy of the matrices.
-import { halfTable } from "@/lib/embeddings/half-float";
+import { halfTable } from "./half-float";
 
 export type Matrix = Float32Array | Float64Array;
 /** A matrix as a scoring job holds it: float32/float64 values, or float16 bit patterns. */
