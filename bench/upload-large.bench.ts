@@ -55,7 +55,8 @@ async function overHttp(fileBytes: number): Promise<void> {
   const { closeQueue, getQueue } = await import("@/lib/queue/enqueue");
   const { jobs } = await import("@/lib/queue/jobs");
   const { deleteFile } = await import("@/lib/storage/file-store");
-  const { UploadClient } = await import("@/lib/cli/upload-client");
+  const { ApiClient } = await import("@/lib/cli/api-client");
+  const { ResumableUpload } = await import("@/lib/cli/resumable-upload");
   const slug = `bench-large-${crypto.randomBytes(3).toString("hex")}`;
   const serverPid = Number(process.env.BENCH_SERVER_PID ?? 0);
   const rss = () => (serverPid ? Number(/VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${serverPid}/status`, "utf8"))![1]) * 1024 : 0);
@@ -71,11 +72,11 @@ async function overHttp(fileBytes: number): Promise<void> {
     for (let i = 0; i < C; i += 10_000) {
       await db().corpusItem.createMany({ data: ids("c", C).slice(i, i + 10_000).map((corpusId, k) => ({ versionId: version.id, corpusId, queryId: "q0", position: i + k, role: "distractor" as const, code: "", codeHash: "0" })) });
     }
-    const client = new UploadClient(getConfig().EXECBOARD_URL, user.token);
+    const client = new ApiClient(getConfig().EXECBOARD_URL, user.token);
     const baseline = rss();
     let t = performance.now();
     const session = await client.request<{ id: string; size: number; receivedBytes: number; maxChunkBytes: number }>("POST", "/api/v1/uploads", { json: { benchmark: slug, size: fileBytes } });
-    await client.sendFile(file, session as never, { chunkBytes: 64 * MiB });
+    await new ResumableUpload(client).sendFile(file, session as never, { chunkBytes: 64 * MiB });
     const uploadS = (performance.now() - t) / 1000;
     const uploadPeak = peak;
     peak = 0;

@@ -52,7 +52,7 @@ async function run(client: Client | null, sub: string, slug: string, v: { name?:
   switch (sub) {
     case "create": {
       const body = { slug, name: required(v.name, `--name\n${USAGE}`), ...(v.owner ? { owner: v.owner } : {}) };
-      return client ? client.request<OrganisationView>("POST", "/api/v1/organisations", JSON.stringify(body)) : createOrganisation(operator, body);
+      return client ? client.request<OrganisationView>("POST", "/api/v1/organisations", { json: body }) : createOrganisation(operator, body);
     }
     case "show":
       return client ? client.request<OrganisationView>("GET", path(slug)) : toOrganisationView(await findOrganisation(slug), null);
@@ -60,7 +60,7 @@ async function run(client: Client | null, sub: string, slug: string, v: { name?:
       const role = v.role ?? "member";
       if (role !== "member" && role !== "owner") throw new AppError("BAD_REQUEST", `--role must be member or owner (got ${role})`);
       const body = { email: required(v.email, `--email\n${USAGE}`), role } as const;
-      return client ? client.request<OrganisationView>("POST", path(slug, "/members"), JSON.stringify(body)) : addMember(operator, slug, body);
+      return client ? client.request<OrganisationView>("POST", path(slug, "/members"), { json: body }) : addMember(operator, slug, body);
     }
     case "remove-member": {
       const email = required(v.email, `--email\n${USAGE}`);

@@ -35,7 +35,7 @@ export async function quotaCommand(argv: string[]): Promise<number> {
     }
     if (Object.keys(body).length === 0) throw new AppError("BAD_REQUEST", `nothing to set: give --per-day, --total or --concurrent\n${USAGE}`);
     const whose = values.org ? { organisation: values.org } : { email: required(values.user, `--user or --org\n${USAGE}`) };
-    quota = await client.request<QuotaView>("PUT", "/api/v1/quota/overrides", JSON.stringify({ ...whose, benchmark, ...body }));
+    quota = await client.request<QuotaView>("PUT", "/api/v1/quota/overrides", { json: { ...whose, benchmark, ...body } });
   } else if (positionals.length === 0) {
     const query = new URLSearchParams({ benchmark, ...(values.user ? { email: values.user } : {}), ...(values.org ? { organisation: values.org } : {}) });
     quota = await client.request<QuotaView>("GET", `/api/v1/quota?${query}`);

@@ -42,7 +42,7 @@ export async function rescoreCommand(argv: string[]): Promise<number> {
       const slug = required(values.benchmark, `--benchmark\n${USAGE}`);
       const input = rescoreInput.parse({ allPublished: values["all-published"] ?? false, dryRun: values["dry-run"] ?? false, reason: values.reason });
       batch = client
-        ? await client.request<RescoreBatchView>("POST", `/api/v1/benchmarks/${encodeURIComponent(slug)}/rescore`, JSON.stringify(input))
+        ? await client.request<RescoreBatchView>("POST", `/api/v1/benchmarks/${encodeURIComponent(slug)}/rescore`, { json: input })
         : await requestRescore(operatorRescoreActor(), slug, input);
       if (!values.json) console.error(describeRequest(batch, input.dryRun));
     }

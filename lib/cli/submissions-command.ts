@@ -79,7 +79,7 @@ export async function submissionsCommand(argv: string[]): Promise<number> {
     const def = sub ? ACTIONS[sub] : undefined;
     if (!def || !id || extra.length > 0) throw new AppError("BAD_REQUEST", USAGE);
     const item = client
-      ? await client.request<ReviewItem>(def.method, `/api/v1/submissions/${encodeURIComponent(id)}/${def.route}`, JSON.stringify(def.body(values)))
+      ? await client.request<ReviewItem>(def.method, `/api/v1/submissions/${encodeURIComponent(id)}/${def.route}`, { json: def.body(values) })
       : await def.direct(operatorActor(), id, values);
     console.log(values.json ? JSON.stringify(item, null, 2) : `${def.done}: ${describe(item)}`);
     return 0;

@@ -8,7 +8,7 @@ import { readUploadState, stateKey, writeUploadState, type UploadStateEntry } fr
 import type { CompletedUpload } from "@/lib/intake/complete-upload-session";
 import { hashFile } from "@/lib/storage/hash-file";
 import { formatBytes, ProgressLine, transferLine } from "./progress";
-import { UploadClient } from "./upload-client";
+import { ResumableUpload } from "./resumable-upload";
 import type { UploadSessionView } from "@/lib/intake/upload-view";
 import { ApiError } from "./api-error";
 import { ApiClient } from "./api-client";
@@ -56,17 +56,18 @@ export async function submitCommand(argv: string[]): Promise<number> {
   // The same file for another organisation (or personally) is another upload.
   const key = stateKey(url, values.org ? `${slug}@${values.org}` : slug, sha256);
   const entry = values.new ? undefined : await readUploadState(key);
-  const client = new UploadClient(url, token);
+  const client = new ApiClient(url, token);
+  const uploads = new ResumableUpload(client);
 
   let submissionId = entry?.submissionId;
   if (submissionId) {
     console.error(`this file was already submitted to ${slug}${values.org ? ` for ${values.org}` : ""} as ${submissionId} (run with --new to submit it again)`);
   } else {
     const base = { url, benchmark: slug, sha256, size, file: path.resolve(file) };
-    const session = await openOrResume(client, entry, { ...base, kind: values.kind, organisation: values.org });
+    const session = await openOrResume(client, uploads, entry, { ...base, kind: values.kind, organisation: values.org });
     await writeUploadState(key, { ...base, uploadId: session.id });
     const startedAt = Date.now();
-    const sent = await client.sendFile(file, session, {
+    const sent = await uploads.sendFile(file, session, {
       chunkBytes: Math.round(chunkMiB * 1024 * 1024),
       onProgress: (stored) => progress.update(transferLine("uploading", stored, size, startedAt, session.receivedBytes), stored / size),
       onRetry: (why, ms) => {
@@ -89,7 +90,7 @@ export async function submitCommand(argv: string[]): Promise<number> {
   }
   console.log(`submitted ${submissionId}`);
   if (!values.wait) return 0;
-  return waitAndReport(new ApiClient(url, token), submissionId);
+  return waitAndReport(client, submissionId);
 }
 
 async function readMetadata(arg: string): Promise<unknown> {
@@ -111,10 +112,10 @@ async function fileSize(file: string): Promise<number> {
 }
 
 // The upload this file was being sent through, if the server still has it open; else a new one.
-async function openOrResume(client: UploadClient, entry: UploadStateEntry | undefined, f: { benchmark: string; size: number; sha256: string; file: string; kind?: string; organisation?: string }): Promise<UploadSessionView> {
+async function openOrResume(client: ApiClient, uploads: ResumableUpload, entry: UploadStateEntry | undefined, f: { benchmark: string; size: number; sha256: string; file: string; kind?: string; organisation?: string }): Promise<UploadSessionView> {
   if (entry) {
     try {
-      const s = await client.getSession(entry.uploadId);
+      const s = await uploads.getSession(entry.uploadId);
       if (s.status === "open" && s.size === f.size) {
         console.error(`resuming upload ${s.id}: ${formatBytes(s.receivedBytes)} of ${formatBytes(s.size)} already on the server`);
         return s;

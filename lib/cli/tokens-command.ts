@@ -22,8 +22,8 @@ export async function tokensCommand(argv: string[]): Promise<number> {
     case "create": {
       const days = values["expires-in-days"];
       if (days !== undefined && !/^\d+$/.test(days)) throw new AppError("BAD_REQUEST", `--expires-in-days must be a whole number of days (got ${days})`);
-      const body = JSON.stringify({ ...(values.name !== undefined ? { name: values.name } : {}), ...(days !== undefined ? { expiresInDays: Number(days) } : {}) });
-      return printSecret(await client.request<TokenSecret>("POST", "/api/v1/tokens", body), values.json);
+      const body = { ...(values.name !== undefined ? { name: values.name } : {}), ...(days !== undefined ? { expiresInDays: Number(days) } : {}) };
+      return printSecret(await client.request<TokenSecret>("POST", "/api/v1/tokens", { json: body }), values.json);
     }
     case "list": {
       const { tokens } = await client.request<TokenList>("GET", "/api/v1/tokens");

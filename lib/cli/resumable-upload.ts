@@ -1,7 +1,8 @@
 import fs from "node:fs/promises";
-import { ApiError, apiErrorFrom } from "@/lib/cli/api-error";
 import { AppError } from "@/lib/errors/app-error";
 import type { UploadSessionView } from "@/lib/intake/upload-view";
+import { UnreachableError, type ApiClient } from "./api-client";
+import { ApiError } from "./api-error";
 
 // The client side of resumable uploads (used by `execboard submit`): opens a session, sends the
 // file in chunks from wherever the server's copy ends, and survives dropped connections, server
@@ -9,43 +10,11 @@ import type { UploadSessionView } from "@/lib/intake/upload-view";
 export const DEFAULT_CHUNK_BYTES = 32 * 1024 * 1024;
 const RETRIES = 6;
 
-class Unreachable extends AppError {}
-
-export class UploadClient {
-  constructor(
-    readonly baseUrl: string,
-    private readonly token: string,
-  ) {}
-
-  async request<T>(method: string, path: string, init: { json?: unknown; body?: Uint8Array; headers?: Record<string, string> } = {}): Promise<T> {
-    const headers: Record<string, string> = { authorization: `Bearer ${this.token}`, ...(init.headers ?? {}) };
-    let body: BodyInit | undefined;
-    if (init.json !== undefined) {
-      headers["content-type"] = "application/json";
-      body = JSON.stringify(init.json);
-    } else if (init.body) {
-      headers["content-type"] = "application/octet-stream";
-      body = init.body as unknown as BodyInit; // a Buffer view; fetch sends its bytes
-    }
-    let res: Response;
-    try {
-      res = await fetch(new URL(path, this.baseUrl), { method, headers, body });
-    } catch (e) {
-      throw new Unreachable("INTERNAL", `cannot reach ${this.baseUrl}: ${(e as Error).message}`);
-    }
-    const text = await res.text();
-    let parsed: unknown = null;
-    try {
-      parsed = text ? JSON.parse(text) : null;
-    } catch {
-      /* not JSON: apiErrorFrom words it */
-    }
-    if (!res.ok) throw apiErrorFrom(res, parsed, text);
-    return parsed as T;
-  }
+export class ResumableUpload {
+  constructor(private readonly client: ApiClient) {}
 
   getSession(id: string): Promise<UploadSessionView> {
-    return this.request("GET", `/api/v1/uploads/${encodeURIComponent(id)}`);
+    return this.client.request("GET", `/api/v1/uploads/${encodeURIComponent(id)}`);
   }
 
   /**
@@ -69,7 +38,7 @@ export class UploadClient {
         const { bytesRead } = await fh.read(buf, 0, length, start);
         if (bytesRead !== length) throw new AppError("BAD_REQUEST", `${file} changed while uploading (it is shorter than ${current.size} bytes now)`);
         try {
-          current = await this.request<UploadSessionView>("PUT", `/api/v1/uploads/${current.id}`, {
+          current = await this.client.request<UploadSessionView>("PUT", `/api/v1/uploads/${current.id}`, {
             body: buf.subarray(0, length),
             headers: { "content-range": `bytes ${start}-${start + length - 1}/${current.size}` },
           });
@@ -115,7 +84,7 @@ export class UploadClient {
 export function retryDelay(e: unknown, n: number): number | null {
   if (n > RETRIES) return null;
   const backoff = Math.min(30_000, 500 * 2 ** (n - 1));
-  if (e instanceof Unreachable) return backoff;
+  if (e instanceof UnreachableError) return backoff;
   if (e instanceof ApiError) {
     if (e.status >= 500) return backoff;
     if (e.code === "RATE_LIMITED") return Math.max(backoff, (e.retryAfterSeconds ?? 1) * 1000);

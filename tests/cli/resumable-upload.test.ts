@@ -3,7 +3,7 @@ import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "@/lib/cli/api-error";
 import { AppError } from "@/lib/errors/app-error";
 import { parseContentRange } from "@/lib/intake/content-range";
-import { retryDelay } from "@/lib/cli/upload-client";
+import { retryDelay } from "@/lib/cli/resumable-upload";
 import { scratchDir } from "../embeddings/files/helpers";
 
 describe("parseContentRange", () => {
