@@ -1,8 +1,8 @@
 import { loadTies } from "@/lib/analysis/load-ties";
 import type { TieDiagnostics } from "@/lib/analysis/ties";
 import { db } from "@/lib/db/client";
-import { AppError } from "@/lib/errors/app-error";
 import { chanceExpectation, type ChanceLine } from "@/lib/metrics/chance";
+import { resolveVersion, type ResolvedVersion } from "./resolve-version";
 import { toMetricTable, type MetricTable } from "@/lib/submissions/serialize";
 import { compareByPlacement } from "./leaderboard-order";
 
@@ -54,13 +54,9 @@ async function chanceOf(versionId: number, corpusCount: number): Promise<ChanceL
 // Published submissions of a benchmark's newest version (or a named one), best exec@1 first;
 // ties fall back to exec@3, exec@5, exec@10, then publication time. Hidden submissions have
 // their own status (lib/review), so `status: "published"` already leaves them out.
-export async function getLeaderboard(slug: string, version?: string): Promise<Leaderboard> {
-  const v = await db().benchmarkVersion.findFirst({
-    where: { benchmark: { slug }, ...(version ? { version } : {}) },
-    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-    select: { id: true, version: true, queryCount: true, corpusCount: true, benchmark: { select: { slug: true, name: true } } },
-  });
-  if (!v) throw new AppError("NOT_FOUND", version ? `no version ${version} of benchmark ${slug}` : `no benchmark named ${slug}`);
+// `version`: a version name (default: the newest), or one the caller has already resolved.
+export async function getLeaderboard(slug: string, version?: string | ResolvedVersion): Promise<Leaderboard> {
+  const v = typeof version === "object" ? version : await resolveVersion(slug, version);
   const subs = await db().submission.findMany({
     where: { versionId: v.id, status: "published" },
     select: {
@@ -99,9 +95,9 @@ export async function getLeaderboard(slug: string, version?: string): Promise<Le
   const placed = (r: LeaderboardRow) => ({ exec: (k: number) => r.metrics.exec[String(k)]?.value ?? 0, publishedAt: r.publishedAt });
   rows.sort((a, b) => compareByPlacement(placed(a), placed(b)));
   return {
-    benchmark: { slug: v.benchmark.slug, name: v.benchmark.name, version: v.version, queries: v.queryCount, corpus: v.corpusCount },
+    benchmark: { slug: v.slug, name: v.name, version: v.version, queries: v.queries, corpus: v.corpus },
     rows,
-    chance: await chanceOf(v.id, v.corpusCount),
+    chance: await chanceOf(v.id, v.corpus),
   };
 }
 

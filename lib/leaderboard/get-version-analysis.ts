@@ -2,6 +2,7 @@
 // systems, tie groups (systems not significantly different from the leader at exec@k),
 // and the per-query difficulty distribution.
 import { loadVersionAnalysis } from "./load-version-analysis";
+import type { ResolvedVersion } from "./resolve-version";
 
 export interface VersionAnalysisView {
   benchmark: { slug: string; name: string; version: string; queries: number; corpus: number };
@@ -13,7 +14,7 @@ export interface VersionAnalysisView {
   difficulty: { systems: number; histogram: number[]; solvedByNone: number; solvedByAll: number; median: number; mean: number } | null;
 }
 
-export async function getVersionAnalysis(slug: string, version?: string): Promise<VersionAnalysisView> {
+export async function getVersionAnalysis(slug: string, version?: string | ResolvedVersion): Promise<VersionAnalysisView> {
   const a = await loadVersionAnalysis(slug, version);
   const named = new Set(a.systems.map((s) => s.submissionId));
   const { perQuery: _perQuery, ...difficulty } = a.payload?.difficulty ?? { perQuery: null };

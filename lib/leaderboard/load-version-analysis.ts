@@ -30,8 +30,8 @@ type Payload = NonNullable<StoredVersionAnalysis["payload"]>;
 // are stored. Callers must not modify what they get.
 const payloadMemo = new VersionedMemo<Payload | null>(16);
 
-export async function loadVersionAnalysis(slug: string, version?: string): Promise<StoredVersionAnalysis> {
-  const v = await resolveVersion(slug, version);
+export async function loadVersionAnalysis(slug: string, version?: string | ResolvedVersion): Promise<StoredVersionAnalysis> {
+  const v = typeof version === "object" ? version : await resolveVersion(slug, version);
   const [published, [row]] = await Promise.all([
     listPublishedInOrder(v.id),
     db().$queryRaw<{ computed_at: Date; submission_ids: string[]; stamp: string }[]>`
