@@ -77,4 +77,20 @@ describe("redirect after sign-in", () => {
       expect(safeRedirectPath(evil)).toBe("/");
     }
   });
+
+  it("refuses paths that browsers turn into another origin (tabs, newlines, backslashes, spaces)", () => {
+    // Browsers strip tab and newline from URLs, so "/\t/evil.example" is followed as "//evil.example".
+    for (const evil of ["/\t/evil.example/phish", "/\n/evil.example", "/\r\n/evil.example", "/ /evil.example", "/\u00a0/evil.example", "/%09/evil.example".replace("%09", "\t"), "/\\/evil.example", "/.//evil.example/x/..//"]) {
+      const out = safeRedirectPath(evil);
+      expect(out.startsWith("//")).toBe(false);
+      expect(new URL(out, "https://execboard.example").host).toBe("execboard.example");
+    }
+    expect(safeRedirectPath("/\t/evil.example/phish")).toBe("/");
+  });
+
+  it("keeps an ordinary path with its query and fragment as the browser will read it", () => {
+    expect(safeRedirectPath("/benchmarks/core/1.1.0/queries?domain=geometry#q_0001")).toBe("/benchmarks/core/1.1.0/queries?domain=geometry#q_0001");
+    expect(safeRedirectPath("/submissions/a/../b")).toBe("/submissions/b");
+    expect(safeRedirectPath("/search?q=%2F%2Fevil")).toBe("/search?q=%2F%2Fevil");
+  });
 });
