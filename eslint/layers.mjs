@@ -8,7 +8,7 @@ import path from "node:path";
 /** lib/ folders by layer, lowest first. docs/design-notes.md explains the layers. */
 export const LAYERS = [
   // 0: foundations
-  ["errors", "config"],
+  ["errors", "config", "text"],
   // 1: infrastructure
   ["db", "storage", "queue"],
   // 2: algorithms and formats, framework-free

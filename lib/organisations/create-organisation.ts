@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { plainText } from "@/lib/text/plain-text";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import { requireRole } from "@/lib/auth/policies";
 import { db } from "@/lib/db/client";
@@ -8,7 +9,7 @@ import { ORGANISATION_SELECT, organisationSlugSchema, toOrganisationView, type O
 
 export const createOrganisationInput = z.strictObject({
   slug: organisationSlugSchema,
-  name: z.string().trim().min(1, "name is required").max(200).describe("the display name, e.g. Acme AI"),
+  name: z.string().trim().min(1, "name is required").max(200).superRefine(plainText("name")).describe("the display name, e.g. Acme AI"),
   owner: z.string().email().optional().describe("an existing user to make its first owner"),
 });
 export type CreateOrganisationInput = z.infer<typeof createOrganisationInput>;

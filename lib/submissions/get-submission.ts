@@ -4,6 +4,7 @@ import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
 import type { EvaluationView, ProvenanceView } from "./evaluation-view";
 import { listEvaluations } from "./list-evaluations";
+import { publicMetadata } from "./metadata";
 import { toMetricTable, type MetricTable } from "./serialize";
 import type { SubmissionStatus } from "./status";
 
@@ -78,7 +79,7 @@ export async function getSubmission(id: string, viewer: Principal | null): Promi
     error: s.error,
     model: { name: s.modelName, provider: s.provider, similarity: s.similarity, dims: s.dims, dtype: s.dtype },
     organisation: s.organisation,
-    metadata: s.metadata,
+    metadata: publicMetadata(s.metadata),
     isBaseline: s.isBaseline,
     createdAt: s.createdAt.toISOString(),
     updatedAt: s.updatedAt.toISOString(),

@@ -1,19 +1,37 @@
 import { z } from "zod";
 import { AppError } from "@/lib/errors/app-error";
+import { plainText } from "@/lib/text/plain-text";
+
+/** A link shown to readers: an absolute http or https URL, nothing a browser would run or open locally. */
+export function isWebLink(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === "http:" || url.protocol === "https:") && url.hostname !== "";
+  } catch {
+    return false;
+  }
+}
+
+const webLink = z
+  .string()
+  .trim()
+  .max(500)
+  .superRefine(plainText("line"))
+  .refine(isWebLink, "must be an http:// or https:// URL");
 
 // What a vendor says about the model beside the matrices (DESIGN.md: submission metadata).
 export const submissionMetadataSchema = z
   .object({
-    model: z.string().trim().min(1, "model is required").max(200),
-    provider: z.string().trim().min(1, "provider is required").max(100),
-    revision: z.string().trim().max(200).optional(),
-    link: z.string().url().max(500).optional(),
+    model: z.string().trim().min(1, "model is required").max(200).superRefine(plainText("name")),
+    provider: z.string().trim().min(1, "provider is required").max(100).superRefine(plainText("name")),
+    revision: z.string().trim().max(200).superRefine(plainText("line")).optional(),
+    link: webLink.optional(),
     openWeights: z.boolean().optional(),
     dimensions: z.number().int().positive().optional(),
     similarity: z.enum(["cosine", "dot"]).default("cosine"),
-    queryPrefix: z.string().max(1000).optional(),
-    passagePrefix: z.string().max(1000).optional(),
-    notes: z.string().max(5000).optional(),
+    queryPrefix: z.string().max(1000).superRefine(plainText("multiline")).optional(),
+    passagePrefix: z.string().max(1000).superRefine(plainText("multiline")).optional(),
+    notes: z.string().max(5000).superRefine(plainText("multiline")).optional(),
   })
   .strict();
 
@@ -34,4 +52,12 @@ export function parseSubmissionMetadata(raw: unknown): SubmissionMetadata {
     throw new AppError("BAD_REQUEST", `invalid metadata: ${msg}`, { issues: parsed.error.issues });
   }
   return parsed.data;
+}
+
+// Metadata as the API and pages hand it out. Submissions stored before links were checked may
+// hold any URL; one that is not http(s) is left out rather than shown.
+export function publicMetadata(stored: unknown): unknown {
+  if (stored === null || typeof stored !== "object" || Array.isArray(stored)) return stored;
+  const { link, ...rest } = stored as Record<string, unknown>;
+  return typeof link === "string" && isWebLink(link) ? { ...rest, link } : rest;
 }
