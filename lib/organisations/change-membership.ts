@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
-import { canManageOrganisation, isAdmin } from "@/lib/auth/policies";
+import { canManageOrganisation, isAdmin, isMaintainer } from "@/lib/auth/policies";
 import { db, type Tx } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
-import { findOrganisation } from "./find-organisation";
+import { findOrganisation, notYourOrganisation } from "./find-organisation";
 import type { OrganisationActor } from "./organisation-actor";
 import { ORGANISATION_ROLES, toOrganisationView, type OrganisationRow, type OrganisationView } from "./organisation-view";
 
@@ -17,9 +17,14 @@ export type AddMemberInput = z.input<typeof addMemberInput>;
 // Each change is written to the audit log in its transaction, and takes effect on the member's
 // next request (their access to the organisation's unpublished submissions included).
 async function authorise(tx: Tx, actor: OrganisationActor, slug: string): Promise<OrganisationRow> {
-  const org = await findOrganisation(slug, tx);
+  const org = await findOrganisation(slug, tx).catch((e) => {
+    throw actor.principal && !isMaintainer(actor.principal) ? notYourOrganisation(slug) : e;
+  });
   if (actor.principal) {
     const mine = org.members.find((m) => m.userId === actor.principal!.userId) ?? null;
+    // Outsiders learn nothing about whether the organisation exists; members who may not
+    // manage it are told why.
+    if (!mine && !isMaintainer(actor.principal)) throw notYourOrganisation(slug);
     if (!canManageOrganisation(actor.principal, mine)) throw new AppError("FORBIDDEN", `only admins and owners of organisation ${slug} can change its members`);
   }
   // Serialises membership changes of one organisation (the last-owner check below).

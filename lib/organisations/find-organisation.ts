@@ -18,9 +18,22 @@ export async function organisationBySlug(slug: string, client: PrismaClient | Tx
   return org;
 }
 
-// An organisation with its members, for its members, maintainers and admins.
+/**
+ * What someone who may not see an organisation is told: the same as for one that does not
+ * exist, so whether a name is taken does not leak to outsiders.
+ */
+export function notYourOrganisation(slug: string): AppError {
+  return new AppError("NOT_FOUND", `you belong to no organisation named ${slug}`);
+}
+
+// An organisation with its members, for its members, maintainers and admins; others are told
+// there is none of that name among theirs, whether or not it exists.
 export async function getOrganisation(viewer: Principal, slug: string): Promise<OrganisationView> {
-  const org = await findOrganisation(slug);
-  if (!isMaintainer(viewer) && !isMemberOf(viewer, org.id)) throw new AppError("FORBIDDEN", `you are not a member of organisation ${slug}`);
+  const org = await db().organisation.findUnique({ where: { slug }, select: ORGANISATION_SELECT });
+  if (isMaintainer(viewer)) {
+    if (!org) throw new AppError("NOT_FOUND", `no organisation named ${slug}`);
+    return toOrganisationView(org, viewer.userId);
+  }
+  if (!org || !isMemberOf(viewer, org.id)) throw notYourOrganisation(slug);
   return toOrganisationView(org, viewer.userId);
 }

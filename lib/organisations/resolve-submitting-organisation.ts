@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Principal } from "@/lib/auth/principal";
 import { db } from "@/lib/db/client";
-import { AppError } from "@/lib/errors/app-error";
+import { notYourOrganisation } from "./find-organisation";
 import type { OrganisationRef } from "./organisation-ref";
 
 export const submitOrganisationField = z
@@ -20,7 +20,8 @@ export async function resolveSubmittingOrganisation(principal: Principal, slug: 
     where: { slug },
     select: { id: true, slug: true, name: true, members: { where: { userId: principal.userId }, select: { role: true } } },
   });
-  if (!org) throw new AppError("NOT_FOUND", `no organisation named ${slug}`);
-  if (org.members.length === 0) throw new AppError("FORBIDDEN", `you are not a member of organisation ${slug}, so you cannot submit for it`);
+  // A non-member is told what someone naming a missing organisation is told (no leak of which
+  // names exist).
+  if (!org || org.members.length === 0) throw notYourOrganisation(slug);
   return { id: org.id, slug: org.slug, name: org.name };
 }

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { isMaintainer, isMemberOf } from "@/lib/auth/policies";
 import type { Principal } from "@/lib/auth/principal";
 import { db } from "@/lib/db/client";
-import { organisationBySlug } from "@/lib/organisations/find-organisation";
+import { notYourOrganisation, organisationBySlug } from "@/lib/organisations/find-organisation";
 import { AppError } from "@/lib/errors/app-error";
 import { computeQuota } from "./compute-quota";
 import type { QuotaView } from "./quota-view";
@@ -20,8 +20,10 @@ export async function getQuota(viewer: Principal, input: z.infer<typeof getQuota
   if (!benchmark) throw new AppError("NOT_FOUND", `no benchmark named ${input.benchmark}`);
   if (input.organisation) {
     if (input.email) throw new AppError("BAD_REQUEST", "ask for a user's quota (email) or an organisation's (organisation), not both");
-    const organisation = await organisationBySlug(input.organisation);
-    if (!isMaintainer(viewer) && !isMemberOf(viewer, organisation.id)) throw new AppError("FORBIDDEN", `you are not a member of organisation ${input.organisation}`);
+    const organisation = await organisationBySlug(input.organisation).catch((e) => {
+      throw isMaintainer(viewer) ? e : notYourOrganisation(input.organisation!);
+    });
+    if (!isMaintainer(viewer) && !isMemberOf(viewer, organisation.id)) throw notYourOrganisation(input.organisation);
     return computeQuota(db(), { user: { id: viewer.userId, email: viewer.email }, organisation, benchmark });
   }
   let user = { id: viewer.userId, email: viewer.email };

@@ -81,8 +81,8 @@ describe("execboard orgs and submit --org", () => {
     const args = ["submit", npz, "--benchmark", DEMO_SLUG, "--metadata", JSON.stringify({ ...METADATA, model: "cli-org" }), "--org", slug];
 
     const refused = await cli(args, { EXECBOARD_TOKEN: outsider.token, EXECBOARD_STATE_DIR: stateDir });
-    expect(refused.code).toBe(3);
-    expect(refused.stderr).toMatch(new RegExp(`403 you are not a member of organisation ${slug}`));
+    expect(refused.code).toBe(4);
+    expect(refused.stderr).toMatch(new RegExp(`404 you belong to no organisation named ${slug}`));
     expect(await db().uploadSession.count({ where: { userId: outsider.id } })).toBe(0);
     expect(await db().submission.count({ where: { userId: outsider.id } })).toBe(0);
 

@@ -78,31 +78,42 @@ describe("organisations", () => {
       [member.email, "member"],
     ]);
     expect((await api(`/api/v1/organisations/${slug}/members`, { token: member.token, method: "POST", body: { email: outsider.email } })).status).toBe(403);
+    // An outsider cannot tell an existing organisation from a missing one.
+    const outsiderAdds = await api(`/api/v1/organisations/${slug}/members`, { token: outsider.token, method: "POST", body: { email: outsider.email } });
+    const outsiderAddsNowhere = await api(`/api/v1/organisations/no-such-${slug}/members`, { token: outsider.token, method: "POST", body: { email: outsider.email } });
+    expect([outsiderAdds.status, outsiderAddsNowhere.status]).toEqual([404, 404]);
+    expect(outsiderAdds.body.error.message.replace(slug, "X")).toBe(outsiderAddsNowhere.body.error.message.replace(`no-such-${slug}`, "X"));
     expect((await api(`/api/v1/organisations/${slug}/members`, { token: owner.token, method: "POST", body: { email: colleague.email } })).status).toBe(200);
     const mine = await api("/api/v1/organisations", { token: member.token });
     expectMatches(documentedResponse(doc, "get", "/api/v1/organisations", 200), mine.body);
     expect(mine.body.organisations).toEqual([expect.objectContaining({ slug, yourRole: "member" })]);
     expect((await api("/api/v1/organisations", { token: outsider.token })).body.organisations.map((o: { slug: string }) => o.slug)).not.toContain(slug);
-    expect((await api(`/api/v1/organisations/${slug}`, { token: outsider.token })).status).toBe(403);
+    const seen = await api(`/api/v1/organisations/${slug}`, { token: outsider.token });
+    const missing = await api(`/api/v1/organisations/no-such-${slug}`, { token: outsider.token });
+    expect([seen.status, missing.status]).toEqual([404, 404]);
+    expect(seen.body.error.message.replace(slug, "X")).toBe(missing.body.error.message.replace(`no-such-${slug}`, "X"));
     expectMatches(documentedResponse(doc, "get", "/api/v1/organisations/{slug}", 200), (await api(`/api/v1/organisations/${slug}`, { token: maintainer.token })).body);
     // An owner cannot leave the organisation without an owner.
     const lastOwner = await api(`/api/v1/organisations/${slug}/members/${encodeURIComponent(owner.email)}`, { token: owner.token, method: "DELETE" });
     expect(lastOwner.status).toBe(409);
   });
 
-  it("refuses a submission for an organisation the caller is not a member of: 403, nothing written, nothing charged", async () => {
+  it("refuses a submission for an organisation the caller is not a member of as if it did not exist: 404, nothing written, nothing charged", async () => {
     const before = await countRows();
     const quotaBefore = (await quota(outsider.token)).body.used;
     const refused = await submitFor(outsider.token, slug, "not-a-member");
-    expect(refused.status).toBe(403);
-    expect(refused.body.error).toMatchObject({ code: "FORBIDDEN", message: `you are not a member of organisation ${slug}, so you cannot submit for it` });
-    expectMatches(documentedResponse(doc, "post", "/api/v1/benchmarks/{slug}/submissions", 403), refused.body);
+    expect(refused.status).toBe(404);
+    expect(refused.body.error).toMatchObject({ code: "NOT_FOUND", message: `you belong to no organisation named ${slug}` });
+    expectMatches(documentedResponse(doc, "post", "/api/v1/benchmarks/{slug}/submissions", 404), refused.body);
     const session = await api("/api/v1/uploads", { token: outsider.token, method: "POST", body: { benchmark: DEMO_SLUG, size: 1000, organisation: slug } });
-    expect(session.status).toBe(403);
-    expect((await submitFor(outsider.token, "no-such-organisation", "nowhere")).status).toBe(404);
+    expect(session.status).toBe(404);
+    const nowhere = await submitFor(outsider.token, "no-such-organisation", "nowhere");
+    expect(nowhere.status).toBe(404);
+    expect(nowhere.body.error.message).toBe("you belong to no organisation named no-such-organisation");
     expect(await countRows()).toEqual(before);
     expect((await quota(outsider.token)).body.used).toEqual(quotaBefore);
-    expect((await quota(outsider.token, slug)).status).toBe(403);
+    expect((await quota(outsider.token, slug)).status).toBe(404);
+    expect((await quota(outsider.token, "no-such-organisation")).status).toBe(404);
   });
 
   it("members see the organisation's unpublished submission; others get the same 404 as for a missing id; a removed member loses access", async () => {

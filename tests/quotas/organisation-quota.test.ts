@@ -77,7 +77,9 @@ describe("organisation quotas", () => {
 
   it("shows an organisation's quota to its members and maintainers only, and lets only admins override it", async () => {
     const outsider = await principal("vendor");
-    await expect(getQuota(outsider, { benchmark: DEMO_SLUG, organisation: org.slug })).rejects.toMatchObject({ code: "FORBIDDEN" });
+    // An outsider is told what naming a missing organisation tells them: nothing about whether it exists.
+    await expect(getQuota(outsider, { benchmark: DEMO_SLUG, organisation: org.slug })).rejects.toMatchObject({ code: "NOT_FOUND", message: `you belong to no organisation named ${org.slug}` });
+    await expect(getQuota(outsider, { benchmark: DEMO_SLUG, organisation: "no-such-org" })).rejects.toMatchObject({ code: "NOT_FOUND", message: "you belong to no organisation named no-such-org" });
     await expect(getQuota(a, { benchmark: DEMO_SLUG, organisation: "no-such-org" })).rejects.toMatchObject({ code: "NOT_FOUND" });
     await expect(setQuotaOverride(a, { organisation: org.slug, benchmark: DEMO_SLUG, perDay: 99 })).rejects.toMatchObject({ code: "FORBIDDEN" });
     const cleared = await setQuotaOverride(admin, { organisation: org.slug, benchmark: DEMO_SLUG, concurrent: null });

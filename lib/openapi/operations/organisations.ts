@@ -39,7 +39,7 @@ export const ORGANISATION_OPERATIONS: Operation[] = [
     auth: "required",
     pathParams: { slug: "organisation slug" },
     success: { status: 200, description: "the organisation", schema: organisationSchema, name: "Organisation" },
-    errors: { 401: "no valid credentials", 403: "the caller is neither a member nor a maintainer", 404: "no such organisation" },
+    errors: { 401: "no valid credentials", 404: "no such organisation among the caller's (a non-member is told the same as for a missing one)" },
   },
   {
     method: "post",
@@ -52,7 +52,7 @@ export const ORGANISATION_OPERATIONS: Operation[] = [
     pathParams: { slug: "organisation slug" },
     body: { schema: addMemberInput, contentType: "application/json", required: true },
     success: { status: 200, description: "the organisation with its members", schema: organisationSchema, name: "Organisation" },
-    errors: { 400: "invalid email or role", 401: "no valid credentials", 403: "the caller is neither an admin nor an owner", 404: "no such organisation or user", 409: "already has that role, or would leave the organisation without an owner" },
+    errors: { 400: "invalid email or role", 401: "no valid credentials", 403: "the caller is a member but neither an owner nor an admin", 404: "no such organisation among the caller's, or no such user", 409: "already has that role, or would leave the organisation without an owner" },
   },
   {
     method: "delete",
@@ -64,6 +64,6 @@ export const ORGANISATION_OPERATIONS: Operation[] = [
     auth: "required",
     pathParams: { slug: "organisation slug", email: "the member's email" },
     success: { status: 200, description: "the organisation with its remaining members", schema: organisationSchema, name: "Organisation" },
-    errors: { 401: "no valid credentials", 403: "the caller is neither an admin nor an owner, or a cross-origin request made with a session cookie", 404: "no such organisation or member", 409: "would leave the organisation without an owner" },
+    errors: { 401: "no valid credentials", 403: "the caller is a member but neither an owner nor an admin, or a cross-origin request made with a session cookie", 404: "no such organisation among the caller's, or no such member", 409: "would leave the organisation without an owner" },
   },
 ];

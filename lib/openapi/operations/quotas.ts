@@ -20,8 +20,8 @@ export const QUOTA_OPERATIONS: Operation[] = [
     errors: {
       400: "benchmark missing, or both email and organisation",
       401: "no valid credentials",
-      403: "asked for another user's quota without being a maintainer, or for an organisation's without being a member",
-      404: "no such benchmark, user or organisation",
+      403: "asked for another user's quota without being a maintainer",
+      404: "no such benchmark or user, or no organisation of that name among the caller's (non-members are told the same as for a missing one)",
     },
   },
   {

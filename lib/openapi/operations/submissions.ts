@@ -57,8 +57,7 @@ export const SUBMISSION_OPERATIONS: Operation[] = [
     errors: {
       400: "not multipart, a field is missing, or the metadata is invalid",
       401: "no valid credentials",
-      403: "the caller is not a member of the organisation named in `organisation` (nothing is stored or charged)",
-      404: "no such benchmark or organisation",
+      404: "no such benchmark, or no organisation of that name among the caller's (a non-member is told the same as for a missing one; nothing is stored or charged)",
       413: "the file is larger than the upload limit",
       422: "the file is not a valid submission for this benchmark (the message names the problem)",
       429: "a quota (QUOTA_EXCEEDED, details.limit names which) or the rate limit is exhausted",

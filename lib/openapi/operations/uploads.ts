@@ -21,7 +21,7 @@ export const UPLOAD_OPERATIONS: Operation[] = [
     auth: "required",
     body: { schema: createUploadInput, contentType: "application/json", required: true },
     success: { status: 201, description: "the open upload", ...session },
-    errors: { 400: "invalid body", 401: "no valid credentials", 403: "not a member of the organisation named in `organisation`", 404: "no such benchmark or organisation", 409: "too many unfinished uploads", 413: "the file is larger than an upload may be", 429: "a quota (QUOTA_EXCEEDED) or the rate limit is exhausted" },
+    errors: { 400: "invalid body", 401: "no valid credentials", 404: "no such benchmark, or no organisation of that name among the caller's", 409: "too many unfinished uploads", 413: "the file is larger than an upload may be", 429: "a quota (QUOTA_EXCEEDED) or the rate limit is exhausted" },
   },
   {
     method: "get",
@@ -85,8 +85,7 @@ export const UPLOAD_OPERATIONS: Operation[] = [
     errors: {
       400: "invalid metadata or kind",
       401: "no valid credentials",
-      403: "the caller is no longer a member of the organisation the upload is for (the upload stays open)",
-      404: "no such upload, or not the caller's",
+      404: "no such upload, or not the caller's; or the caller no longer belongs to the organisation the upload is for (the upload stays open)",
       409: "not every byte has arrived, or the upload is busy or no longer open",
       413: "a ranking file larger than the in-memory limit",
       422: "the file is not a valid submission, or its bytes do not match the declared SHA-256 (the message names the problem)",
