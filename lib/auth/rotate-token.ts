@@ -1,16 +1,19 @@
 import { getConfig } from "@/lib/config";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
+import { credentialExpiry } from "./create-token";
 import type { Principal } from "./principal";
 import { expiryAfterDays, generateToken, MAX_TOKEN_DAYS, TOKEN_ID_PATTERN } from "./tokens";
 import { TOKEN_SELECT, toTokenView, type TokenSecret } from "./token-view";
 
 // Replaces one of the viewer's tokens with a fresh one of the same name and lifetime, in one
 // transaction: the old token (and its web sessions) stop working the moment the new one exists.
-// A revoked token cannot be rotated; an expired one can (that is how it is renewed).
+// A revoked token cannot be rotated; an expired one can (that is how it is renewed). Rotating
+// a token other than the one making the request gives it no longer than that one has left.
 export async function rotateToken(viewer: Principal, tokenId: string): Promise<TokenSecret> {
   if (!TOKEN_ID_PATTERN.test(tokenId)) throw new AppError("NOT_FOUND", `no token ${tokenId}`);
   const t = generateToken();
+  const limit = viewer.tokenId === tokenId ? null : await credentialExpiry(viewer);
   const row = await db().$transaction(async (tx) => {
     const old = await tx.apiToken.findFirst({
       where: { id: tokenId, userId: viewer.userId },
@@ -24,8 +27,9 @@ export async function rotateToken(viewer: Principal, tokenId: string): Promise<T
     const days = old.expiresAt
       ? Math.min(MAX_TOKEN_DAYS, Math.max(1, Math.round((old.expiresAt.getTime() - old.createdAt.getTime()) / 86_400_000)))
       : getConfig().EXECBOARD_TOKEN_TTL_DAYS;
+    const wanted = expiryAfterDays(days);
     return tx.apiToken.create({
-      data: { userId: viewer.userId, tokenHash: t.hash, prefix: t.prefix, name: old.name, expiresAt: expiryAfterDays(days) },
+      data: { userId: viewer.userId, tokenHash: t.hash, prefix: t.prefix, name: old.name, expiresAt: limit && wanted > limit ? limit : wanted },
       select: TOKEN_SELECT,
     });
   });

@@ -110,6 +110,36 @@ describe("API token lifecycle", () => {
     expect((await refusal(revokeToken(owner, "not-a-uuid"))).code).toBe("NOT_FOUND");
   });
 
+  it("never lets a token create one that outlives it: the default is cut to its expiry, a longer request refused", async () => {
+    const email = `short-lived-${crypto.randomUUID()}@test.execboard`;
+    await createUser({ email, role: "vendor" });
+    const shortToken = await issueToken(email, { expiresInDays: 1, name: "one day left" });
+    const short = await principalOf(shortToken);
+    const own = await db().apiToken.findUniqueOrThrow({ where: { id: short.tokenId! }, select: { expiresAt: true } });
+
+    const before = (await listTokens(short)).tokens.length;
+    const refused = await refusal(createToken(short, { name: "long", expiresInDays: 365 }));
+    expect(refused.code).toBe("BAD_REQUEST");
+    expect(refused.message).toMatch(/expiresInDays: the token you are using expires on .* cannot outlive it/);
+    expect(refused.message).toMatch(/rotate/);
+    expect((await listTokens(short)).tokens).toHaveLength(before);
+
+    const defaulted = await createToken(short, { name: "default lifetime" });
+    expect(Date.parse(defaulted.info.expiresAt!)).toBe(own.expiresAt!.getTime());
+    expect((await refusal(createToken(short, { expiresInDays: 2 }))).message).toMatch(/ask for at most 1 day,/);
+    const lastDay = await createToken(short, { expiresInDays: 1 });
+    expect(Date.parse(lastDay.info.expiresAt!)).toBe(own.expiresAt!.getTime());
+
+    // Rotating another token from the short-lived one gives it no more than the short one has left;
+    // rotating itself renews it for its own lifetime (and ends it at once).
+    const other = await createToken(await principalOf(defaulted.token), { name: "other" });
+    const rotatedOther = await rotateToken(short, other.info.id);
+    expect(Date.parse(rotatedOther.info.expiresAt!)).toBeLessThanOrEqual(own.expiresAt!.getTime());
+    const renewed = await rotateToken(short, short.tokenId!);
+    expect(Date.parse(renewed.info.expiresAt!) - Date.now()).toBeGreaterThan(0.99 * 86_400_000);
+    expect((await refusal(principalOf(shortToken))).code).toBe("UNAUTHORIZED");
+  });
+
   it("lets an operator issue a token to a locked-out user, with a chosen lifetime", async () => {
     const email = `locked-out-${crypto.randomUUID()}@test.execboard`;
     await createUser({ email, role: "vendor" });
