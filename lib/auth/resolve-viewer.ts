@@ -1,7 +1,7 @@
 import { AppError } from "@/lib/errors/app-error";
 import { authenticateBearer } from "./authenticate";
 import type { Principal } from "./principal";
-import { readCookie, SESSION_COOKIE } from "./session-cookie";
+import { readCookie, SESSION_COOKIE, siteOrigin } from "./session-cookie";
 import { verifySession } from "./verify-session";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -31,12 +31,13 @@ async function resolve(request: Request): Promise<{ viewer: Principal | null; pr
 
 // A cookie rides along with any request the browser makes, so a change made with one must come
 // from a page of this site (SameSite=Lax already keeps cross-site posts cookie-less; this also
-// covers same-site, cross-origin pages).
+// covers same-site, cross-origin pages). Scheme, host and port must all match: a page served
+// over http cannot make changes on the https site, nor the reverse.
 function assertSameOrigin(request: Request): void {
   const origin = request.headers.get("origin");
-  const host = request.headers.get("x-forwarded-host") ?? request.headers.get("host");
-  const originHost = origin && URL.canParse(origin) ? new URL(origin).host : null;
-  if (!originHost || !host || originHost !== host.split(",")[0].trim()) {
+  const site = siteOrigin(request.headers);
+  const from = origin && URL.canParse(origin) ? new URL(origin).origin : null;
+  if (!from || !site || from !== site) {
     throw new AppError("FORBIDDEN", "cross-origin request refused: changes made with a session cookie must come from this site (API clients send Authorization: Bearer <token>)");
   }
 }

@@ -14,8 +14,9 @@ import { AppError } from "@/lib/errors/app-error";
 
 const BASE = "http://execboard.test";
 
-function request(opts: { cookie?: string; bearer?: string; method?: string; origin?: string } = {}): Request {
+function request(opts: { cookie?: string; bearer?: string; method?: string; origin?: string; proto?: string } = {}): Request {
   const headers = new Headers({ host: "execboard.test" });
+  if (opts.proto) headers.set("x-forwarded-proto", opts.proto);
   if (opts.cookie) headers.set("cookie", `theme=dark; ${SESSION_COOKIE}=${opts.cookie}`);
   if (opts.bearer) headers.set("authorization", `Bearer ${opts.bearer}`);
   if (opts.origin) headers.set("origin", opts.origin);
@@ -109,6 +110,14 @@ describe("web sessions", () => {
     const missing = await requireViewer(request({ cookie: s.sessionId, method: "DELETE" })).catch((e) => e);
     expect(missing.code).toBe("FORBIDDEN");
     expect((await requireViewer(request({ cookie: s.sessionId, method: "POST", origin: BASE }))).email).toBe(email);
+    // The scheme counts: an https page cannot change the http site, nor an http page the https one.
+    const otherScheme = await requireViewer(request({ cookie: s.sessionId, method: "POST", origin: "https://execboard.test" })).catch((e) => e);
+    expect(otherScheme.code).toBe("FORBIDDEN");
+    const downgraded = await requireViewer(request({ cookie: s.sessionId, method: "POST", origin: "http://execboard.test", proto: "https" })).catch((e) => e);
+    expect(downgraded.code).toBe("FORBIDDEN");
+    expect((await requireViewer(request({ cookie: s.sessionId, method: "POST", origin: "https://execboard.test", proto: "https" }))).email).toBe(email);
+    const otherPort = await requireViewer(request({ cookie: s.sessionId, method: "POST", origin: "http://execboard.test:8080" })).catch((e) => e);
+    expect(otherPort.code).toBe("FORBIDDEN");
     // Bearer-token clients are not browsers; no Origin needed.
     expect((await requireViewer(request({ bearer: token, method: "POST" }))).email).toBe(email);
   });
