@@ -2,9 +2,15 @@
 // URL, as CSV (one value and its interval per metric) or JSON.
 import type { LeaderboardView } from "./leaderboard-view";
 
-function csvCell(v: string | number | boolean | null): string {
+// Text that a spreadsheet would read as a formula (=, +, -, @, or a tab or carriage return
+// before one; full-width forms too) is prefixed with an apostrophe, so a provider named
+// `=HYPERLINK(…)` is shown as that text and never run. Numbers are written as numbers.
+const FORMULA_START = /^[=+\-@\t\r\uff1d\uff0b\uff0d\uff20]/;
+
+export function csvCell(v: string | number | boolean | null): string {
   if (v === null) return "";
-  const s = String(v);
+  let s = String(v);
+  if (typeof v === "string" && FORMULA_START.test(s)) s = `'${s}`;
   return /[",\n\r]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Leaderboard, LeaderboardRow } from "@/lib/leaderboard/get-leaderboard";
 import type { VersionAnalysisView } from "@/lib/leaderboard/get-version-analysis";
-import { leaderboardCsv, leaderboardJson } from "@/lib/pages/leaderboard-export";
+import { csvCell, leaderboardCsv, leaderboardJson } from "@/lib/pages/leaderboard-export";
 import { DEFAULT_PARAMS, leaderboardQuery, parseLeaderboardParams, sortQuery } from "@/lib/pages/leaderboard-params";
 import { buildLeaderboardView } from "@/lib/pages/leaderboard-view";
 
@@ -145,6 +145,18 @@ describe("leaderboard downloads", () => {
     expect(json.rows.map((r) => r.model)).toEqual(v.rows.map((r) => r.model));
     expect(Object.keys(json.rows[0].metrics)).toEqual(["exec@1", "exec@3", "exec@5", "exec@10", "execp@5", "nDCG@5"]);
     expect(json.filters.provider).toBe("Lab A");
+  });
+
+  it("write text a spreadsheet would run as a formula as plain text, and numbers as numbers", () => {
+    for (const evil of ['=HYPERLINK("https://evil.example","x")', "+1+1", "-2+3", "@SUM(A1)", "\t=1", "\r=1", "\uff1d1+1"]) {
+      const cell = csvCell(evil);
+      expect(cell.replace(/^"/, "").startsWith("'")).toBe(true);
+      expect(cell).toContain(evil.replaceAll('"', '""'));
+    }
+    expect(csvCell("Lab A")).toBe("Lab A");
+    expect(csvCell("a, b")).toBe('"a, b"');
+    expect(csvCell(-0.05)).toBe("-0.05");
+    expect(csvCell(null)).toBe("");
   });
 
   it("name the organisation a submission was made for (empty for a personal one)", () => {
