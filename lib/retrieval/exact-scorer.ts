@@ -14,20 +14,82 @@ export interface NormalisedRows {
 
 // Cosine divides each row by its float64 L2 norm; dot divides by 1, which is exact. A zero row
 // (rejected upstream by embedding validation) keeps divisor 1 and so scores 0 under cosine.
+// Where the plain sum of squares overflows (values past ~1e154) or underflows (below ~1e-154),
+// the norm is computed on the row scaled by its largest value, so cosine stays what it is for
+// any scale; rows of ordinary size keep exactly the plain arithmetic. Dot products that would
+// overflow or vanish in float64 are refused instead: their ranking would be meaningless ties.
+const SS_MIN = 2 ** -960;
+
 export function normalise(rows: RowReader, similarity: Similarity, what: string): NormalisedRows {
   const n = rows.rows, d = rows.dims;
   const divisors = new Float64Array(n).fill(1), magnitudes = new Float64Array(n);
   for (let r = 0; r < n; r++) {
     const v = rows.row(r);
-    let ss = 0;
+    let ss = 0, maxAbs = 0;
     for (let t = 0; t < d; t++) {
-      if (!Number.isFinite(v[t])) throw new AppError("BAD_REQUEST", `${what} row ${r} has a non-finite value`);
-      ss += v[t] * v[t];
+      const x = v[t];
+      if (!Number.isFinite(x)) throw new AppError("BAD_REQUEST", `${what} row ${r} has a non-finite value`);
+      ss += x * x;
+      const a = Math.abs(x);
+      if (a > maxAbs) maxAbs = a;
     }
-    if (similarity === "cosine" && ss > 0) divisors[r] = Math.sqrt(ss);
-    magnitudes[r] = Math.sqrt(ss) / divisors[r];
+    const plain = Number.isFinite(ss) && ss >= SS_MIN;
+    if (similarity === "cosine") {
+      if (maxAbs === 0) continue;
+      divisors[r] = plain ? Math.sqrt(ss) : scaledNorm(v, maxAbs);
+      magnitudes[r] = plain ? Math.sqrt(ss) / divisors[r] : scaledNorm(v, maxAbs) / divisors[r];
+    } else {
+      magnitudes[r] = plain || maxAbs === 0 ? Math.sqrt(ss) : scaledNorm(v, maxAbs);
+    }
   }
+  if (similarity === "dot") checkDotRange(magnitudes, what);
   return { rows, divisors, magnitudes };
+}
+
+/** The L2 norm of `v` without overflow or underflow: maxAbs · ‖v / maxAbs‖. */
+function scaledNorm(v: ArrayLike<number>, maxAbs: number): number {
+  let ss = 0;
+  for (let t = 0; t < v.length; t++) {
+    const y = v[t] / maxAbs;
+    ss += y * y;
+  }
+  return maxAbs * Math.sqrt(ss);
+}
+
+function checkDotRange(magnitudes: Float64Array, what: string): void {
+  for (const m of magnitudes) {
+    if (!Number.isFinite(m)) {
+      throw new AppError("BAD_REQUEST", `${what} vectors are too large for dot-product similarity: a ${what} vector's norm exceeds the float64 range; scale the vectors down or use cosine`);
+    }
+  }
+}
+
+/** The largest of a side's row norms. */
+export function largestMagnitude(rows: NormalisedRows): number {
+  let max = 0;
+  for (const m of rows.magnitudes) if (m > max) max = m;
+  return max;
+}
+
+/**
+ * Dot-product scores are bounded by ‖q‖max · ‖c‖max (|q · c| ≤ ‖q‖ ‖c‖, Cauchy–Schwarz). Past float64's range they would overflow to
+ * infinity; below 1e-290 every score rounds to zero or a few subnormal steps. Either way the
+ * ranking is ties, not the model's: refused with the numbers.
+ */
+export function assertDotRange(queryMax: number, corpusMax: number): void {
+  const bound = queryMax * corpusMax;
+  if (queryMax > 0 && corpusMax > 0 && !Number.isFinite(bound)) {
+    throw new AppError(
+      "BAD_REQUEST",
+      `dot-product scores would overflow float64: the largest query vector norm (${queryMax.toExponential(3)}) times the largest corpus vector norm (${corpusMax.toExponential(3)}) exceeds ${Number.MAX_VALUE.toExponential(3)}; scale the vectors down or use cosine`,
+    );
+  }
+  if (queryMax > 0 && corpusMax > 0 && bound < 1e-290) {
+    throw new AppError(
+      "BAD_REQUEST",
+      `dot-product scores would vanish in float64: the largest query vector norm (${queryMax.toExponential(3)}) times the largest corpus vector norm (${corpusMax.toExponential(3)}) is below 1e-290; scale the vectors up or use cosine`,
+    );
+  }
 }
 
 /**

@@ -6,7 +6,7 @@
 // (see rank-paths.ts).
 import { AppError } from "@/lib/errors/app-error";
 import { F32_SAFE_MAGNITUDE } from "./error-bound";
-import { normalise, type Similarity } from "./exact-scorer";
+import { assertDotRange, largestMagnitude, normalise, type Similarity } from "./exact-scorer";
 import { F32Scorer } from "./f32-scorer";
 import { rankExactF64, rankF32Filtered } from "./rank-paths";
 import { matrixRows, type Matrix, type RowReader } from "@/lib/embeddings/row-reader";
@@ -91,6 +91,7 @@ export function rankRows(input: RankRowsInput, options: RankOptions = {}): RankR
   }
   const q = normalise(queries, similarity, "query");
   const c = normalise(corpus, similarity, "corpus");
+  if (similarity === "dot") assertDotRange(largestMagnitude(q), largestMagnitude(c));
   const inputs = { q, c, Q, C, k: Math.min(k, C), dims, watch: input.watch, tieCap: input.tieCap };
 
   const backend = options.backend ?? "auto";

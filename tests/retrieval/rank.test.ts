@@ -98,6 +98,53 @@ function randomMatrix(rows: number, d: number, rng: Xoshiro128, levels = 0): Flo
   });
 }
 
+describe("extreme magnitudes", () => {
+  const rng = new Xoshiro128(77);
+  const Q = 12, C = 40, d = 16;
+  const base = { q: Float64Array.from({ length: Q * d }, () => rng.nextUint32() / 2 ** 32 - 0.5), c: Float64Array.from({ length: C * d }, () => rng.nextUint32() / 2 ** 32 - 0.5) };
+  const scaled = (a: Float64Array, s: number) => a.map((x) => x * s);
+
+  it("cosine ranks every scale alike, from 1e-200 to 1e200 (no overflow or underflow of the norm)", () => {
+    const plain = rankCorpus({ queries: base.q, corpus: base.c, dims: d, similarity: "cosine", k: 10 });
+    for (const s of [1e160, 1e200, 1e-160, 1e-200, 2 ** 600]) {
+      for (const backend of ["js", "auto"] as const) {
+        const r = rankCorpus({ queries: scaled(base.q, s), corpus: scaled(base.c, s), dims: d, similarity: "cosine", k: 10 }, { backend });
+        for (let i = 0; i < Q; i++) {
+          expect(Array.from(r.top[i])).toEqual(Array.from(plain.top[i]));
+          for (let j = 0; j < 10; j++) expect(r.scores[i][j]).toBeCloseTo(plain.scores[i][j], 12);
+        }
+      }
+    }
+    // Only the queries scaled: the same again.
+    const mixed = rankCorpus({ queries: scaled(base.q, 1e300), corpus: scaled(base.c, 1e-300), dims: d, similarity: "cosine", k: 10 });
+    for (let i = 0; i < Q; i++) expect(Array.from(mixed.top[i])).toEqual(Array.from(plain.top[i]));
+  });
+
+  it("keeps ordinary rows' arithmetic exactly as before (the plain float64 norm)", () => {
+    const r = rankCorpus({ queries: base.q, corpus: base.c, dims: d, similarity: "cosine", k: 3 });
+    const qn = Math.sqrt(Array.from(base.q.subarray(0, d)).reduce((a, x) => a + x * x, 0));
+    const j = r.top[0][0];
+    const cn = Math.sqrt(Array.from(base.c.subarray(j * d, (j + 1) * d)).reduce((a, x) => a + x * x, 0));
+    let dot = 0;
+    for (let t = 0; t < d; t++) dot += (base.q[t] / qn) * (base.c[j * d + t] / cn);
+    expect(r.scores[0][0]).toBe(dot);
+  });
+
+  it("refuses dot products that would overflow or vanish in float64, naming the norms", () => {
+    const big = () => rankCorpus({ queries: scaled(base.q, 1e160), corpus: scaled(base.c, 1e160), dims: d, similarity: "dot" });
+    expect(big).toThrow(AppError);
+    expect(big).toThrow(/dot-product scores would overflow float64: the largest query vector norm \(.*e\+160\)/);
+    const huge = () => rankCorpus({ queries: scaled(base.q, Number.MAX_VALUE), corpus: base.c, dims: d, similarity: "dot" });
+    expect(huge).toThrow(/query vectors are too large for dot-product similarity/);
+    const tiny = () => rankCorpus({ queries: scaled(base.q, 1e-160), corpus: scaled(base.c, 1e-160), dims: d, similarity: "dot" });
+    expect(tiny).toThrow(/dot-product scores would vanish in float64/);
+    // One side large and the other small is fine: the scores are ordinary numbers.
+    const balanced = rankCorpus({ queries: scaled(base.q, 1e150), corpus: scaled(base.c, 1e-150), dims: d, similarity: "dot", k: 10 });
+    const plain = rankCorpus({ queries: base.q, corpus: base.c, dims: d, similarity: "dot", k: 10 });
+    for (let i = 0; i < Q; i++) expect(Array.from(balanced.top[i])).toEqual(Array.from(plain.top[i]));
+  });
+});
+
 describe("rankCorpus: agrees bit for bit with a brute-force ranking", () => {
   const rng = new Xoshiro128(7);
   const cases = [
