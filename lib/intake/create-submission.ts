@@ -1,11 +1,12 @@
 import crypto from "node:crypto";
+import { z } from "zod";
 import type { Principal } from "@/lib/auth/authenticate";
 import { getLatestVersionId } from "@/lib/benchmark/get-version";
 import type { SubmissionKind } from "@/lib/db/generated/enums";
 import { db, type Tx } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
 import { kindOfVersion } from "@/lib/kinds/registry";
-import { resolveSubmittingOrganisation } from "@/lib/organisations/resolve-submitting-organisation";
+import { resolveSubmittingOrganisation, submitOrganisationField } from "@/lib/organisations/resolve-submitting-organisation";
 import { enqueue } from "@/lib/queue/enqueue";
 import { jobs } from "@/lib/queue/jobs";
 import { assertWithinQuota, withQuotaCharge } from "@/lib/quotas/charge-quota";
@@ -13,6 +14,15 @@ import { deleteFile } from "@/lib/storage/file-store";
 import { parseSubmissionMetadata } from "@/lib/submissions/metadata";
 import { holdFile, type UploadedFile } from "./intake-file";
 import { chooseSubmissionType } from "./submission-type";
+
+/** The text fields of the multipart submission form (POST /api/v1/benchmarks/{slug}/submissions) beside its file. */
+export const submissionFormFields = z.strictObject({
+  metadata: z
+    .string({ error: "required: the model's metadata as JSON text" })
+    .describe("JSON text: model, provider (required), similarity, revision, link, openWeights, dimensions, queryPrefix, passagePrefix, notes"),
+  kind: z.string().optional().describe("the submission type: embeddings (.npz) or ranking (.jsonl); when absent, the file's first bytes decide"),
+  organisation: submitOrganisationField,
+});
 
 export interface CreateSubmissionInput {
   slug: string;

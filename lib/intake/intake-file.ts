@@ -3,15 +3,18 @@ import fs from "node:fs/promises";
 import type { IntakeFile } from "@/lib/kinds/kind";
 import { linkFile, putFile } from "@/lib/storage/file-store";
 
-// The file behind a new submission, as intake handles it: bytes in memory (the multipart POST),
-// or a completed upload session's file on disk, which submission types check streaming from
-// disk and intake stores by a hard link, never loading it whole.
+// The file behind a new submission, as intake handles it: bytes in memory (baselines the
+// server makes itself), or a file on disk (a multipart POST's file part, spooled as it arrived,
+// or a completed upload session's bytes), which submission types check streaming from disk and
+// intake stores by a hard link, never loading it whole.
 export interface UploadedFile {
-  /** The file on disk (an upload session's bytes). */
+  /** The file on disk: an upload session's bytes, or a multipart upload's spooled file part. */
   path: string;
   bytes: number;
-  /** SHA-256 the server computed from the bytes on disk. */
+  /** SHA-256 the server computed from the bytes as they arrived. */
   sha256: string;
+  /** How it came: in one multipart request, or through a resumable upload (default); limits differ. */
+  via?: "request" | "upload";
 }
 
 export interface HeldFile extends IntakeFile {
@@ -36,7 +39,7 @@ export function holdFile(file: Buffer | UploadedFile): HeldFile {
     };
   }
   return {
-    via: "upload",
+    via: file.via ?? "upload",
     bytes: file.bytes,
     path: file.path,
     buffer: null,

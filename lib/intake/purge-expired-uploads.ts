@@ -2,11 +2,12 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { getConfig } from "@/lib/config";
 import { db } from "@/lib/db/client";
+import { sweepSpool } from "@/lib/storage/spool";
 import { deleteSessionFile } from "./session-file";
 
 // Gives up uploads left idle past their expiry (their bytes are deleted; the session row stays,
 // cancelled, so a client asking about it learns why), and removes files of finished sessions
-// that a crash left behind. Runs whenever an upload is opened, so abandoned bytes never pile up
+// and multipart uploads that a crash left behind. Runs whenever an upload is opened, so abandoned bytes never pile up
 // for longer than the TTL plus the time to the next upload.
 export async function purgeExpiredUploads(now = new Date()): Promise<number> {
   const stale = await db().uploadSession.findMany({
@@ -21,6 +22,9 @@ export async function purgeExpiredUploads(now = new Date()): Promise<number> {
     if (moved.count > 0) await deleteSessionFile(s.id);
   }
   await removeOrphanFiles();
+  // Multipart files a crashed request left in the spool (a live request's file is written to
+  // as it arrives, so anything untouched for an hour is dead).
+  await sweepSpool(60 * 60_000);
   return stale.length;
 }
 

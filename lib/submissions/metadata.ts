@@ -17,7 +17,8 @@ const webLink = z
   .trim()
   .max(500)
   .superRefine(plainText("line"))
-  .refine(isWebLink, "must be an http:// or https:// URL");
+  .refine(isWebLink, "must be an http:// or https:// URL")
+  .meta({ format: "uri", description: "an http:// or https:// link to the model" });
 
 // What a vendor says about the model beside the matrices (DESIGN.md: submission metadata).
 export const submissionMetadataSchema = z

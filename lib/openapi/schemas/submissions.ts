@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { submitOrganisationField } from "@/lib/organisations/resolve-submitting-organisation";
+import { submissionFormFields } from "@/lib/intake/create-submission";
 import { SubmissionStatus } from "@/lib/db/generated/enums";
 import { submissionMetadataSchema } from "@/lib/submissions/metadata";
 import { METRIC_NAMES } from "@/lib/submissions/serialize";
@@ -60,13 +60,14 @@ export const createdSubmissionSchema = z.strictObject({
   organisation: z.string().nullable().describe("the organisation it was submitted for (slug), or null"),
 });
 
-export const submissionUploadSchema = z.object({
-  file: z.string().meta({ format: "binary" }).describe("the .npz: query_embeddings, corpus_embeddings, query_ids, corpus_ids"),
-  metadata: z
+// The multipart form as the route reads it (lib/intake submissionFormFields, parsed by
+// readForm) plus its file part; the metadata field carries the metadata's own JSON schema.
+export const submissionUploadSchema = submissionFormFields.extend({
+  file: z
     .string()
-    .meta({ contentMediaType: "application/json", contentSchema: metadataJsonSchema() })
-    .describe("JSON text: model, provider (required), similarity, revision, link, openWeights, dimensions, queryPrefix, passagePrefix, notes"),
-  organisation: submitOrganisationField,
+    .meta({ format: "binary" })
+    .describe("the .npz (query_embeddings, corpus_embeddings, query_ids, corpus_ids) or a ranking .jsonl; at most EXECBOARD_UPLOAD_MAX_BYTES (larger files: resumable uploads)"),
+  metadata: submissionFormFields.shape.metadata.meta({ contentMediaType: "application/json", contentSchema: metadataJsonSchema() }),
 });
 
 function metadataJsonSchema(): Record<string, unknown> {
@@ -74,7 +75,7 @@ function metadataJsonSchema(): Record<string, unknown> {
   return schema;
 }
 
-// Written to match lib/vendor/list-own-submissions.ts (OwnSubmission).
+// Written to match lib/account/list-own-submissions.ts (OwnSubmission).
 export const ownSubmissionListSchema = z.strictObject({
   submissions: z
     .array(
