@@ -8,7 +8,7 @@ export const EXIT = {
   usage: 2, // the command line is wrong
   auth: 3, // no token, unknown, revoked or expired token, or not allowed for this account
   notFound: 4, // the submission, token, user or benchmark does not exist (or is not visible)
-  limited: 5, // a quota or the rate limit is exhausted
+  limited: 5, // a quota, the rate limit or the server's upload space is exhausted (try later)
 } as const;
 
 const EXIT_FOR_CODE: Record<AppErrorCode, number> = {
@@ -22,6 +22,7 @@ const EXIT_FOR_CODE: Record<AppErrorCode, number> = {
   PAYLOAD_TOO_LARGE: EXIT.failed,
   QUOTA_EXCEEDED: EXIT.limited,
   RATE_LIMITED: EXIT.limited,
+  INSUFFICIENT_STORAGE: EXIT.limited,
   INTERNAL: EXIT.failed,
 };
 

@@ -27,6 +27,10 @@ const schema = z.object({
   EXECBOARD_UPLOAD_SESSION_MAX_BYTES: z.coerce.number().int().positive().default(8 * 1024 ** 3),
   EXECBOARD_UPLOAD_CHUNK_MAX_BYTES: z.coerce.number().int().positive().default(256 * 1024 ** 2),
   EXECBOARD_UPLOAD_SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(24),
+  // Disk space under EXECBOARD_DATA_DIR that uploads may never claim: a new resumable upload is
+  // refused (507) unless the bytes every unfinished upload may still send, its own included,
+  // fit in the free space minus this.
+  EXECBOARD_UPLOAD_DISK_HEADROOM_BYTES: z.coerce.number().int().min(0).default(2 * 1024 ** 3),
   // Where the CLI keeps its resumable-upload state (default ~/.execboard).
   EXECBOARD_STATE_DIR: z.string().optional(),
   // The commit this build runs, for provenance when the checkout has no .git (e.g. an image).

@@ -11,6 +11,8 @@ export const APP_ERROR_CODES = [
   "PAYLOAD_TOO_LARGE",
   "QUOTA_EXCEEDED",
   "RATE_LIMITED",
+  /** The server cannot take the bytes now (disk reserved by unfinished uploads); try later. */
+  "INSUFFICIENT_STORAGE",
   "INTERNAL",
 ] as const;
 export type AppErrorCode = (typeof APP_ERROR_CODES)[number];

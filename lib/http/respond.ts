@@ -15,6 +15,7 @@ export const STATUS: Record<AppErrorCode, number> = {
   PAYLOAD_TOO_LARGE: 413,
   QUOTA_EXCEEDED: 429,
   RATE_LIMITED: 429,
+  INSUFFICIENT_STORAGE: 507,
   INTERNAL: 503,
 };
 

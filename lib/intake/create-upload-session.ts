@@ -1,8 +1,9 @@
+import fs from "node:fs/promises";
 import { z } from "zod";
 import type { Principal } from "@/lib/auth/principal";
 import { getLatestVersionId } from "@/lib/benchmark/get-version";
 import { getConfig } from "@/lib/config";
-import { db } from "@/lib/db/client";
+import { db, type Tx } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
 import { resolveSubmittingOrganisation, submitOrganisationField } from "@/lib/organisations/resolve-submitting-organisation";
 import { assertWithinQuota } from "@/lib/quotas/charge-quota";
@@ -44,22 +45,29 @@ export async function createUploadSession(principal: Principal, input: CreateUpl
   checkDeclaredType(await kindOfVersion(version.id), input.kind);
   await assertWithinQuota({ principal, organisation, versionId: version.id, isBaseline: false });
   await purgeExpiredUploads();
-  const open = await db().uploadSession.count({ where: { userId: principal.userId, status: { in: ["open", "completing"] } } });
-  if (open >= MAX_OPEN_UPLOADS) {
-    throw new AppError("CONFLICT", `you have ${open} unfinished uploads (at most ${MAX_OPEN_UPLOADS}); complete or cancel one (DELETE /api/v1/uploads/{id}) first`, { open });
-  }
-  const session = await db().uploadSession.create({
-    data: {
-      userId: principal.userId,
-      benchmarkSlug: input.benchmark,
-      organisationSlug: organisation?.slug ?? null,
-      size: BigInt(input.size),
-      declaredSha256: input.sha256 ?? null,
-      kind: input.kind ?? null,
-      filename: input.filename ?? null,
-      expiresAt: new Date(Date.now() + config.EXECBOARD_UPLOAD_SESSION_TTL_HOURS * 3600_000),
-    },
-    select: UPLOAD_SESSION_SELECT,
+  const session = await db().$transaction(async (tx) => {
+    // One reservation at a time, server-wide: the open-upload count and the disk both are
+    // checked and claimed under this lock, so concurrent requests cannot all pass the checks
+    // before any of them has claimed anything.
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended('execboard:upload-reservations', 0))`;
+    const open = await tx.uploadSession.count({ where: { userId: principal.userId, status: { in: ["open", "completing"] } } });
+    if (open >= MAX_OPEN_UPLOADS) {
+      throw new AppError("CONFLICT", `you have ${open} unfinished uploads (at most ${MAX_OPEN_UPLOADS}); complete or cancel one (DELETE /api/v1/uploads/{id}) first`, { open });
+    }
+    await assertDiskRoom(tx, input.size);
+    return tx.uploadSession.create({
+      data: {
+        userId: principal.userId,
+        benchmarkSlug: input.benchmark,
+        organisationSlug: organisation?.slug ?? null,
+        size: BigInt(input.size),
+        declaredSha256: input.sha256 ?? null,
+        kind: input.kind ?? null,
+        filename: input.filename ?? null,
+        expiresAt: new Date(Date.now() + config.EXECBOARD_UPLOAD_SESSION_TTL_HOURS * 3600_000),
+      },
+      select: UPLOAD_SESSION_SELECT,
+    });
   });
   try {
     await createSessionFile(session.id);
@@ -69,4 +77,25 @@ export async function createUploadSession(principal: Principal, input: CreateUpl
     throw new AppError("INTERNAL", `could not create the upload's file: ${(e as Error).message}`);
   }
   return toUploadSessionView(session);
+}
+
+// The bytes unfinished uploads may still send (declared size less what is on disk already) must
+// fit, with this one's, in the free space of EXECBOARD_DATA_DIR less the configured headroom.
+async function assertDiskRoom(tx: Tx, size: number): Promise<void> {
+  const config = getConfig();
+  const rows = await tx.$queryRaw<{ outstanding: bigint | null }[]>`
+    SELECT sum(size - received_bytes) AS outstanding FROM upload_sessions WHERE status IN ('open', 'completing')`;
+  const outstanding = Number(rows[0]?.outstanding ?? 0);
+  await fs.mkdir(config.EXECBOARD_DATA_DIR, { recursive: true });
+  const stats = await fs.statfs(config.EXECBOARD_DATA_DIR);
+  const free = Number(stats.bavail) * Number(stats.bsize);
+  const room = free - config.EXECBOARD_UPLOAD_DISK_HEADROOM_BYTES - outstanding;
+  if (size > room) {
+    throw new AppError(
+      "INSUFFICIENT_STORAGE",
+      `the server cannot take ${size} bytes now: ${free} bytes are free for uploads, ${outstanding} are reserved by unfinished uploads and ${config.EXECBOARD_UPLOAD_DISK_HEADROOM_BYTES} kept free; try again later`,
+      { free, reserved: outstanding, requested: size },
+      { retryAfterSeconds: 600 },
+    );
+  }
 }

@@ -21,5 +21,5 @@ export interface Operation {
   headers?: Record<string, { description: string; required: boolean }>;
   success: { status: number; description: string; schema: z.ZodType; name: string };
   /** Error statuses this operation can answer with (besides 429 and 5xx, which any can). */
-  errors: Partial<Record<400 | 401 | 403 | 404 | 409 | 413 | 422 | 429, string>>;
+  errors: Partial<Record<400 | 401 | 403 | 404 | 409 | 413 | 422 | 429 | 507, string>>;
 }

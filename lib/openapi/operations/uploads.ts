@@ -21,7 +21,7 @@ export const UPLOAD_OPERATIONS: Operation[] = [
     auth: "required",
     body: { schema: createUploadInput, contentType: "application/json", required: true },
     success: { status: 201, description: "the open upload", ...session },
-    errors: { 400: "invalid body", 401: "no valid credentials", 404: "no such benchmark, or no organisation of that name among the caller's", 409: "too many unfinished uploads", 413: "the file is larger than an upload may be", 429: "a quota (QUOTA_EXCEEDED) or the rate limit is exhausted" },
+    errors: { 400: "invalid body", 401: "no valid credentials", 404: "no such benchmark, or no organisation of that name among the caller's", 409: "too many unfinished uploads", 413: "the file is larger than an upload may be", 429: "a quota (QUOTA_EXCEEDED) or the rate limit is exhausted", 507: "the server's free disk, less what unfinished uploads have reserved, cannot hold the file now (Retry-After says when to try again)" },
   },
   {
     method: "get",
