@@ -2,7 +2,7 @@
 # The loopback load test of the service (bench/load-service.ts), end to end on its own ports:
 # Postgres and Redis (started here unless already running in var/loadbench), the SYNTHETIC
 # paper-size benchmark seeded into its own database with a vendor token and session, a
-# production build in its own dist dir, `next start` on 127.0.0.1 with rate limiting off, the
+# production build in its own dist dir, `execboard web` on 127.0.0.1 with rate limiting off, the
 # load, and then everything this script started is stopped. Exit code 1 if any request failed.
 #   bash bench/load-service.sh [--duration 20] [--connections 1,10] [--groups a,b]
 #   LOADBENCH_SKIP_BUILD=1 bash bench/load-service.sh ...   # reuse the last build
@@ -42,9 +42,9 @@ else
   [ "$built" = 1 ] || { tail -40 "$V/build.log"; eb_die "next build failed"; }
 fi
 
-eb_log "next start on 127.0.0.1:$web_port (rate limits off)"
-eb_spawn env EXECBOARD_RATE_LIMIT_PER_IP=0 EXECBOARD_RATE_LIMIT_PER_TOKEN=0 EXECBOARD_QUEUE_PREFIX=loadbench EXECBOARD_DATA_DIR="$V/data" \
-  NEXT_DIST_DIR=$dist node_modules/.bin/next start -p "$web_port" -H 127.0.0.1 >"$V/server.log" 2>&1
+eb_log "execboard web on 127.0.0.1:$web_port (rate limits off)"
+eb_spawn env EXECBOARD_RATE_LIMIT_PER_IP=0 EXECBOARD_RATE_LIMIT_PER_TOKEN=0 EXECBOARD_RATE_LIMIT_PAGES_PER_IP=0 EXECBOARD_RATE_LIMIT_SIGNIN_PER_IP=0 \
+  EXECBOARD_QUEUE_PREFIX=loadbench EXECBOARD_DATA_DIR="$V/data" NEXT_DIST_DIR=$dist node bin/execboard.mjs web --port "$web_port" --host 127.0.0.1 >"$V/server.log" 2>&1
 eb_wait_http "http://127.0.0.1:$web_port/api/v1/health" || { tail -40 "$V/server.log"; eb_die "the server did not start"; }
 
 # shellcheck disable=SC1091

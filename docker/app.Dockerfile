@@ -28,4 +28,4 @@ LABEL org.opencontainers.image.revision="${GIT_COMMIT}" org.opencontainers.image
       org.execboard.component="app"
 
 EXPOSE 3000
-CMD ["node_modules/.bin/next", "start", "-p", "3000", "-H", "0.0.0.0"]
+CMD ["node", "bin/execboard.mjs", "web", "--port", "3000", "--host", "0.0.0.0"]

@@ -24,7 +24,7 @@ export const LAYERS = [
 ];
 
 const LAYER_OF = new Map(LAYERS.flatMap((folders, layer) => folders.map((f) => [f, layer])));
-const SHELLS = new Set(["app", "components", "workers"]);
+const SHELLS = new Set(["app", "components", "workers", "server"]);
 
 /** Where a repo-relative path lives: { top: "lib" | "app" | …, folder: lib folder or null }. */
 function placeOf(rel) {
@@ -63,7 +63,7 @@ export const layersRule = {
       if (!target) return;
       const there = placeOf(path.relative(root, target));
       if (SHELLS.has(there.top)) {
-        context.report({ node, messageId: "bad", data: { message: `${rel} imports ${spec}: lib/ never imports the shells (app/, components/, workers/)` } });
+        context.report({ node, messageId: "bad", data: { message: `${rel} imports ${spec}: lib/ never imports the shells (app/, components/, workers/, server/)` } });
         return;
       }
       if (there.top !== "lib" || !there.folder || there.folder === here.folder) return;

@@ -1,13 +1,13 @@
 // The import graph of the tree, folder by folder: which lib/ folders import which, its strongly
 // connected components (import cycles between folders), and the imports from lib/ into the
-// shells (app/, components/, workers/). `node --import tsx scripts/import-graph.ts [--edges]`
+// shells (app/, components/, workers/, server/). `node --import tsx scripts/import-graph.ts [--edges]`
 // prints it; tests/architecture checks that lib/ has no cycle.
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 export interface ImportGraph {
-  /** from folder → folders it imports ("lib/x", or "app", "components", "workers"). */
+  /** from folder → folders it imports ("lib/x", or "app", "components", "workers", "server"). */
   edges: Map<string, Set<string>>;
   /** Strongly connected components with more than one folder: import cycles. */
   cycles: string[][];
@@ -16,7 +16,7 @@ export interface ImportGraph {
   libFolders: number;
 }
 
-const TOPS = ["lib", "app", "components", "workers"];
+const TOPS = ["lib", "app", "components", "workers", "server"];
 const IMPORT = /(?:import|export)[^"'`]*?from\s+["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)|^\s*import\s+["']([^"']+)["']/gm;
 
 function sourceFiles(dir: string, out: string[] = []): string[] {

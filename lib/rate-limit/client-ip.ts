@@ -1,7 +1,8 @@
-// The client address for per-IP limits: the rightmost X-Forwarded-For entry, which is the one
-// added by the closest proxy (Next.js itself sets the header to the socket address when it is
-// absent). Without a proxy that appends to X-Forwarded-For, a client can choose this value; the
-// per-token limit does not depend on it.
+// The client address for per-IP limits. The web process (server/web-server.ts) replaces
+// X-Forwarded-For with the one address it decided (the connection's, or through proxies named in
+// EXECBOARD_TRUSTED_PROXIES: lib/http/forwarded.ts), so a client cannot choose it. Where the app
+// runs without that server (a bare `next start`), the rightmost entry, the one the closest proxy
+// or Next.js itself added, is the best there is.
 export function clientIp(headers: Headers): string {
   const forwarded = headers.get("x-forwarded-for");
   const last = forwarded?.split(",").map((s) => s.trim()).filter(Boolean).pop();

@@ -15,6 +15,10 @@ export interface RateLimitOptions {
   windowSeconds: number;
   perToken: number;
   perIp: number;
+  /** Page requests per client address and window (0: off). */
+  pagesPerIp: number;
+  /** Sign-in attempts per client address and window (0: off). */
+  signinPerIp: number;
   prefix: string;
   redis?: Redis;
   now?: number;
@@ -22,19 +26,45 @@ export interface RateLimitOptions {
 
 export function rateLimitOptionsFromConfig(): RateLimitOptions {
   const c = getConfig();
-  return { windowSeconds: c.EXECBOARD_RATE_LIMIT_WINDOW_SECONDS, perToken: c.EXECBOARD_RATE_LIMIT_PER_TOKEN, perIp: c.EXECBOARD_RATE_LIMIT_PER_IP, prefix: c.EXECBOARD_QUEUE_PREFIX };
+  return {
+    windowSeconds: c.EXECBOARD_RATE_LIMIT_WINDOW_SECONDS,
+    perToken: c.EXECBOARD_RATE_LIMIT_PER_TOKEN,
+    perIp: c.EXECBOARD_RATE_LIMIT_PER_IP,
+    pagesPerIp: c.EXECBOARD_RATE_LIMIT_PAGES_PER_IP,
+    signinPerIp: c.EXECBOARD_RATE_LIMIT_SIGNIN_PER_IP,
+    prefix: c.EXECBOARD_QUEUE_PREFIX,
+  };
 }
 
 // Counts an API request against its API token's window and its client address's window.
 // Throws RATE_LIMITED (429, with Retry-After) when either is exhausted; otherwise returns the
 // X-RateLimit-* headers describing the tighter of the two.
 export async function rateLimitRequest(request: Request, opts: RateLimitOptions = rateLimitOptionsFromConfig()): Promise<Record<string, string>> {
-  const buckets: (Bucket & { scope: "token" | "ip" })[] = [];
+  const buckets: ScopedBucket[] = [];
   const bearer = request.headers.get("authorization")?.match(/^Bearer\s+(\S+)\s*$/i)?.[1];
   if (bearer && opts.perToken > 0) buckets.push({ scope: "token", key: `${opts.prefix}:ratelimit:token:${hashToken(bearer)}`, limit: opts.perToken });
   if (opts.perIp > 0) buckets.push({ scope: "ip", key: `${opts.prefix}:ratelimit:ip:${clientIp(request.headers)}`, limit: opts.perIp });
-  if (buckets.length === 0) return {};
+  return limitBuckets(buckets, opts);
+}
 
+export type PageRequestKind = "page" | "signin";
+
+// Counts a request for a page (everything outside /api/v1 but static assets: pages, downloads,
+// the sign-in form's post) against its client address's window; sign-in attempts also against
+// a much smaller one of their own. Same answer as for the API when a window is exhausted.
+export async function rateLimitPage(clientAddress: string, kind: PageRequestKind, opts: RateLimitOptions = rateLimitOptionsFromConfig()): Promise<Record<string, string>> {
+  const buckets: ScopedBucket[] = [];
+  if (opts.pagesPerIp > 0) buckets.push({ scope: "ip", key: `${opts.prefix}:ratelimit:page:${clientAddress}`, limit: opts.pagesPerIp });
+  if (kind === "signin" && opts.signinPerIp > 0) buckets.push({ scope: "signin", key: `${opts.prefix}:ratelimit:signin:${clientAddress}`, limit: opts.signinPerIp });
+  return limitBuckets(buckets, opts);
+}
+
+type ScopedBucket = Bucket & { scope: "token" | "ip" | "signin" };
+
+const WHO = { token: "this API token", ip: "this address", signin: "sign-in attempts from this address" } as const;
+
+async function limitBuckets(buckets: ScopedBucket[], opts: RateLimitOptions): Promise<Record<string, string>> {
+  if (buckets.length === 0) return {};
   const windowMs = opts.windowSeconds * 1000;
   const now = opts.now ?? Date.now();
   let states: BucketState[];
@@ -55,11 +85,11 @@ export async function rateLimitRequest(request: Request, opts: RateLimitOptions 
   if (over >= 0) {
     const s = states[over];
     const retryAfterSeconds = Math.max(1, Math.ceil((s.resetAt - now) / 1000));
-    const who = buckets[over].scope === "token" ? "this API token" : "this address";
+    const scope = buckets[over].scope;
     throw new AppError(
       "RATE_LIMITED",
-      `too many requests: ${who} may make ${s.limit} per ${opts.windowSeconds} s; try again in ${retryAfterSeconds} s`,
-      { scope: buckets[over].scope, limit: s.limit, windowSeconds: opts.windowSeconds },
+      `too many requests: ${WHO[scope]} may make ${s.limit} per ${opts.windowSeconds} s; try again in ${retryAfterSeconds} s`,
+      { scope, limit: s.limit, windowSeconds: opts.windowSeconds },
       { retryAfterSeconds },
     );
   }

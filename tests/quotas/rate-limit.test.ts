@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AppError } from "@/lib/errors/app-error";
 import { errorResponse } from "@/lib/http/respond";
 import { clientIp } from "@/lib/rate-limit/client-ip";
-import { rateLimitRequest, type RateLimitOptions } from "@/lib/rate-limit/rate-limit-request";
+import { rateLimitPage, rateLimitRequest, type RateLimitOptions } from "@/lib/rate-limit/rate-limit-request";
 import { createRedis } from "@/lib/queue/connection";
 
 // The API rate limiter against real Redis: fixed windows per token and per address.
@@ -14,7 +14,7 @@ describe("rate limiting", () => {
   const WINDOW = 60;
   // A window ten minutes ahead: the counters cannot expire while the test runs.
   const windowStart = (Math.floor(Date.now() / (WINDOW * 1000)) + 10) * WINDOW * 1000;
-  const opts = (o: Partial<RateLimitOptions> = {}): RateLimitOptions => ({ windowSeconds: WINDOW, perToken: 5, perIp: 8, prefix, redis, now: windowStart + 10_000, ...o });
+  const opts = (o: Partial<RateLimitOptions> = {}): RateLimitOptions => ({ windowSeconds: WINDOW, perToken: 5, perIp: 8, pagesPerIp: 6, signinPerIp: 3, prefix, redis, now: windowStart + 10_000, ...o });
   const req = (ip: string, token?: string) =>
     new Request("http://x.test/api/v1/me", { headers: { "x-forwarded-for": ip, ...(token ? { authorization: `Bearer ${token}` } : {}) } });
   const limited = async (p: Promise<unknown>) => {
@@ -54,6 +54,21 @@ describe("rate limiting", () => {
     const e = await limited(rateLimitRequest(req("10.0.0.2"), opts()));
     expect(e.details).toMatchObject({ scope: "ip", limit: 8 });
     await expect(rateLimitRequest(req("10.0.0.3"), opts())).resolves.toMatchObject({ "x-ratelimit-limit": "8", "x-ratelimit-remaining": "7" });
+  });
+
+  it("limits pages per address, and sign-in attempts much sooner, apart from the API's windows", async () => {
+    for (let i = 0; i < 6; i++) await rateLimitPage("10.0.1.1", "page", opts());
+    const pages = await limited(rateLimitPage("10.0.1.1", "page", opts()));
+    expect(pages.details).toMatchObject({ scope: "ip", limit: 6 });
+    // The API's per-address window is its own.
+    await expect(rateLimitRequest(req("10.0.1.1"), opts())).resolves.toMatchObject({ "x-ratelimit-remaining": "7" });
+    for (let i = 0; i < 3; i++) await rateLimitPage("10.0.1.2", "signin", opts());
+    const signin = await limited(rateLimitPage("10.0.1.2", "signin", opts()));
+    expect(signin.message).toMatch(/sign-in attempts from this address may make 3 per 60 s/);
+    expect(signin.details).toMatchObject({ scope: "signin", limit: 3 });
+    // Reading pages from that address still works until its page window is spent.
+    await expect(rateLimitPage("10.0.1.2", "page", opts())).resolves.toBeDefined();
+    expect(await rateLimitPage("10.0.1.3", "signin", opts({ pagesPerIp: 0, signinPerIp: 0 }))).toEqual({});
   });
 
   it("can be turned off, and lets requests through when Redis does not answer", async () => {

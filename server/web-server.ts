@@ -1,0 +1,126 @@
+import http from "node:http";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import next from "next";
+import { getConfig } from "@/lib/config";
+import { isAppError } from "@/lib/errors/app-error";
+import { parseTrustedProxies, resolveForwarded, type TrustedProxies } from "@/lib/http/forwarded";
+import { closeRateLimitRedis } from "@/lib/rate-limit/redis";
+import { rateLimitOptionsFromConfig, rateLimitPage, type PageRequestKind } from "@/lib/rate-limit/rate-limit-request";
+
+// The web process: Next.js behind a thin Node HTTP server of our own (`execboard web`), which
+// sees the connection itself. Before the app sees a request it
+// - rewrites X-Forwarded-For, -Proto and -Host with what resolveForwarded decided (a client's
+//   own values are believed only through a proxy named in EXECBOARD_TRUSTED_PROXIES), so per-IP
+//   limits, Secure cookies and the same-origin check read values a client cannot choose;
+// - refuses a URL holding a NUL (no page or lookup can use one);
+// - counts pages, downloads and sign-in attempts against per-address windows (the API counts
+//   its own in lib/http's handle());
+// - adds Strict-Transport-Security to answers over https (the other security headers are in
+//   next.config.ts, so they hold however the app is served).
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const HSTS = "max-age=31536000; includeSubDomains";
+
+interface WebOptions {
+  port: number;
+  host: string;
+}
+
+function parseArgs(argv: string[]): WebOptions {
+  const opts: WebOptions = { port: 3000, host: "127.0.0.1" };
+  for (let i = 0; i < argv.length; i++) {
+    const [flag, value] = [argv[i], argv[i + 1]];
+    if (flag === "-p" || flag === "--port") opts.port = Number(value);
+    else if (flag === "-H" || flag === "--host") opts.host = value;
+    else throw new Error(`execboard web: unknown option ${flag} (usage: execboard web [--port 3000] [--host 127.0.0.1])`);
+    i += 1;
+  }
+  if (!Number.isInteger(opts.port) || opts.port < 1 || opts.port > 65535) throw new Error("execboard web: --port must be a port number");
+  return opts;
+}
+
+/** Which window a request counts against, or null for static assets and the API. */
+export function pageKind(method: string, pathname: string, headers: http.IncomingHttpHeaders): PageRequestKind | "prefetch" | null {
+  if (pathname.startsWith("/api/") || pathname.startsWith("/_next/static/") || pathname === "/favicon.ico" || pathname === "/robots.txt") return null;
+  if (method === "POST" && pathname === "/signin") return "signin";
+  if (headers["next-router-prefetch"]) return "prefetch";
+  return "page";
+}
+
+function hasNul(url: string): boolean {
+  try {
+    return decodeURIComponent(url).includes("\u0000");
+  } catch {
+    return false; // Next answers malformed escapes itself
+  }
+}
+
+function normaliseForwarded(req: http.IncomingMessage, trusted: TrustedProxies): { clientIp: string; https: boolean } {
+  const truth = resolveForwarded(
+    { socketAddress: req.socket.remoteAddress, encrypted: "encrypted" in req.socket && Boolean(req.socket.encrypted), header: (n) => headerValue(req.headers[n]) },
+    trusted,
+  );
+  for (const h of ["x-forwarded-for", "x-forwarded-proto", "x-forwarded-host", "x-forwarded-port", "x-real-ip", "forwarded"]) delete req.headers[h];
+  req.headers["x-forwarded-for"] = truth.clientIp;
+  req.headers["x-forwarded-proto"] = truth.proto;
+  if (truth.host) req.headers["x-forwarded-host"] = truth.host;
+  return { clientIp: truth.clientIp, https: truth.proto === "https" };
+}
+
+function headerValue(v: string | string[] | undefined): string | undefined {
+  return Array.isArray(v) ? v.join(",") : v;
+}
+
+function tooMany(res: http.ServerResponse, message: string, retryAfter: number): void {
+  res.writeHead(429, { "content-type": "text/html; charset=utf-8", "retry-after": String(retryAfter), "cache-control": "no-store" });
+  res.end(`<!doctype html><meta charset="utf-8"><title>Too many requests · ExecBoard</title><h1>Too many requests</h1><p>${message.replace(/[<>&]/g, "")}</p>`);
+}
+
+export async function main(argv: string[]): Promise<void> {
+  const opts = parseArgs(argv);
+  const config = getConfig();
+  const trusted = parseTrustedProxies(config.EXECBOARD_TRUSTED_PROXIES);
+  const app = next({ dev: false, dir: root, hostname: opts.host, port: opts.port });
+  await app.prepare();
+  const handle = app.getRequestHandler();
+
+  const server = http.createServer(async (req, res) => {
+    try {
+      const { clientIp, https } = normaliseForwarded(req, trusted);
+      if (https) res.setHeader("strict-transport-security", HSTS);
+      const url = req.url ?? "/";
+      if (hasNul(url)) {
+        res.writeHead(400, { "content-type": "text/plain; charset=utf-8" });
+        res.end("the URL contains a NUL character");
+        return;
+      }
+      const pathname = url.split("?")[0];
+      const kind = pageKind(req.method ?? "GET", pathname, req.headers);
+      if (kind) {
+        try {
+          const opts = kind === "prefetch" ? { pagesPerIp: config.EXECBOARD_RATE_LIMIT_PAGES_PER_IP * 5 } : {};
+          await rateLimitPage(kind === "prefetch" ? `prefetch:${clientIp}` : clientIp, kind === "prefetch" ? "page" : kind, { ...rateLimitOptionsFromConfig(), ...opts });
+        } catch (e) {
+          if (isAppError(e) && e.code === "RATE_LIMITED") return tooMany(res, e.message, e.retryAfterSeconds ?? 60);
+          throw e;
+        }
+      }
+      await handle(req, res);
+    } catch (e) {
+      console.error("[web] request failed", e);
+      if (!res.headersSent) res.writeHead(500, { "content-type": "text/plain; charset=utf-8" });
+      res.end("internal error");
+    }
+  });
+  server.listen(opts.port, opts.host, () => {
+    console.log(`[web] ExecBoard on http://${opts.host}:${opts.port} (trusted proxies: ${trusted.spec || "none"})`);
+  });
+
+  const stop = (signal: string) => {
+    console.log(`[web] ${signal}: shutting down`);
+    server.close(() => void closeRateLimitRedis().then(() => app.close()).finally(() => process.exit(0)));
+    setTimeout(() => process.exit(0), 10_000).unref();
+  };
+  process.on("SIGTERM", () => stop("SIGTERM"));
+  process.on("SIGINT", () => stop("SIGINT"));
+}
