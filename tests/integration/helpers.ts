@@ -57,20 +57,22 @@ export async function demoLayout(versionId: number): Promise<DemoLayout> {
 // query is e_query + 0.5·f_target (+ 0.1·f_0 when target is not the canonical). target 0 puts
 // the canonical at rank 1; target 1 puts the first distractor at rank 1 and the canonical
 // strictly at rank 2, above the query's other distractors (which tie with one another).
-export function syntheticNpz(layout: DemoLayout, target: number, opts: { dtype?: "float32" | "float64" } = {}): Buffer {
+// `scale` multiplies every value (cosine rankings must not change).
+export function syntheticNpz(layout: DemoLayout, target: number, opts: { dtype?: "float32" | "float64"; scale?: number } = {}): Buffer {
   const Q = layout.queryIds.length;
   const dims = Q + 5;
+  const s = opts.scale ?? 1;
   const Arr = opts.dtype === "float64" ? Float64Array : Float32Array;
   const queries = new Arr(Q * dims);
   for (let q = 0; q < Q; q++) {
-    queries[q * dims + q] = 1;
-    queries[q * dims + Q + target] = 0.5;
-    if (target !== 0) queries[q * dims + Q] = 0.1;
+    queries[q * dims + q] = 1 * s;
+    queries[q * dims + Q + target] = 0.5 * s;
+    if (target !== 0) queries[q * dims + Q] = 0.1 * s;
   }
   const corpus = new Arr(layout.corpusIds.length * dims);
   layout.owner.forEach((o, c) => {
-    corpus[c * dims + o.query] = 1;
-    corpus[c * dims + Q + o.slot] = 0.5;
+    corpus[c * dims + o.query] = 1 * s;
+    corpus[c * dims + Q + o.slot] = 0.5 * s;
   });
   return writeNpz({
     query_embeddings: { data: queries, shape: [Q, dims] },

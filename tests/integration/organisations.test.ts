@@ -168,7 +168,7 @@ describe("organisations", () => {
     expectMatches(documentedResponse(doc, "delete", "/api/v1/organisations/{slug}/members/{email}", 200), removed.body);
     expect(removed.body.members.map((m: { email: string }) => m.email)).toEqual([owner.email, member.email]);
     expect((await api(`/api/v1/submissions/${id}`, { token: colleague.token })).status).toBe(404);
-    expect((await submitFor(colleague.token, slug, "after-removal")).status).toBe(403);
+    expect((await submitFor(colleague.token, slug, "after-removal")).status).toBe(404);
     expect((await api(`/api/v1/submissions/${id}`, { token: member.token })).status).toBe(200);
 
     // Published, it is public, and the leaderboard and model page name the organisation as the submitter.

@@ -1,0 +1,223 @@
+// Service hardening, round two (issue 15), against the real web process (`execboard web`), worker,
+// Postgres and Redis: each case is something an attacker or a careless client did, and what the
+// service must answer instead. Requests that count against per-address windows are sent from a
+// loopback address of their own (127.0.0.x), so they neither disturb nor are disturbed by the
+// other tests' traffic.
+import crypto from "node:crypto";
+import http from "node:http";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signIn } from "@/lib/auth/sign-in";
+import { db, disconnectDb } from "@/lib/db/client";
+import { closeQueue } from "@/lib/queue/enqueue";
+import { publishSubmission } from "@/lib/review/publish-submission";
+import { api, newAccount } from "./accounts-helpers";
+import { baseUrl, DEMO_SLUG, demoLayout, importDemo, METADATA, postSubmission, syntheticNpz, waitUntilFinal, type DemoLayout } from "./helpers";
+
+interface Raw {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+
+/** One HTTP request from the loopback address `from`, with a body that may be a generator. */
+function raw(path: string, opts: { from?: string; method?: string; headers?: Record<string, string>; body?: string | Buffer } = {}): Promise<Raw> {
+  const url = new URL(path, baseUrl());
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      { host: url.hostname, port: url.port, path: url.pathname + url.search, method: opts.method ?? "GET", headers: opts.headers, localAddress: opts.from, agent: false },
+      (res) => {
+        let body = "";
+        res.setEncoding("utf8");
+        res.on("data", (c) => (body += c));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+      },
+    );
+    req.on("error", reject);
+    req.end(opts.body);
+  });
+}
+
+/** A loopback source address no other test uses in this window. */
+const freshAddress = () => `127.0.${1 + crypto.randomInt(250)}.${1 + crypto.randomInt(250)}`;
+
+describe("service hardening", () => {
+  let layout: DemoLayout;
+  let version: string;
+  let vendor: Awaited<ReturnType<typeof newAccount>>;
+
+  beforeAll(async () => {
+    const demo = await importDemo();
+    version = demo.version;
+    layout = await demoLayout(demo.versionId);
+    vendor = await newAccount("vendor");
+  });
+
+  afterAll(async () => {
+    await closeQueue();
+    await disconnectDb();
+  });
+
+  it("sends nobody off-site after sign-in: the form carries a safe path whatever `next` says", async () => {
+    for (const evil of ["/%09/evil.example/phish", "//evil.example", "/%5Cevil.example", "https://evil.example/", "/%0A/evil.example"]) {
+      const page = await raw(`/signin?next=${evil}`);
+      expect(page.status).toBe(200);
+      const next = page.body.match(/name="next"[^>]*value="([^"]*)"/)?.[1] ?? page.body.match(/value="([^"]*)"[^>]*name="next"/)?.[1];
+      expect(next).toBe("/");
+    }
+  });
+
+  it("refuses an oversized multipart upload by its Content-Length, before reading it", async () => {
+    const from = freshAddress();
+    const started = Date.now();
+    const res = await new Promise<{ status: number; body: string; sent: number }>((resolve, reject) => {
+      let sent = 0;
+      const url = new URL(`/api/v1/benchmarks/${DEMO_SLUG}/submissions`, baseUrl());
+      const req = http.request({
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname,
+        method: "POST",
+        localAddress: from,
+        agent: false,
+        headers: { authorization: `Bearer ${vendor.token}`, "content-type": "multipart/form-data; boundary=xyz", "content-length": String(600 * 1024 * 1024) },
+      });
+      req.on("response", (r) => {
+        let body = "";
+        r.on("data", (c) => (body += c));
+        r.on("end", () => {
+          req.destroy();
+          resolve({ status: r.statusCode ?? 0, body, sent });
+        });
+      });
+      req.on("error", (e) => (sent > 0 ? undefined : reject(e)));
+      const chunk = Buffer.alloc(64 * 1024, 0x61);
+      const pump = () => {
+        while (sent < 600 * 1024 * 1024 && !req.destroyed) {
+          sent += chunk.length;
+          if (!req.write(chunk)) return void req.once("drain", pump);
+        }
+      };
+      req.write("--xyz\r\n");
+      pump();
+    });
+    expect(res.status).toBe(413);
+    expect(JSON.parse(res.body).error.message).toMatch(/the request is 629145600 bytes; the \.npz or ranking \.jsonl upload may be at most/);
+    // The answer came long before 600 MiB could have been sent, read or buffered.
+    expect(res.sent).toBeLessThan(64 * 1024 * 1024);
+    expect(Date.now() - started).toBeLessThan(60_000);
+  });
+
+  it("opens at most three uploads for 30 simultaneous requests from one token", async () => {
+    const racer = await newAccount("vendor");
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, () => api("/api/v1/uploads", { token: racer.token, method: "POST", body: { benchmark: DEMO_SLUG, size: 1024 * 1024 } })),
+    );
+    const statuses = answers.map((a) => a.status).sort();
+    expect(statuses.filter((s) => s === 201)).toHaveLength(3);
+    expect(statuses.filter((s) => s !== 201).every((s) => s === 409)).toBe(true);
+    expect(await db().uploadSession.count({ where: { userId: racer.id, status: "open" } })).toBe(3);
+  });
+
+  it("writes a provider named like a formula into the CSV export as text", async () => {
+    const provider = `=HYPERLINK("https://evil.example/${crypto.randomUUID().slice(0, 8)}","click")`;
+    const posted = await postSubmission(vendor.token, syntheticNpz(layout, 0), { ...METADATA, model: `formula-${crypto.randomUUID().slice(0, 8)}`, provider });
+    expect(posted.status).toBe(202);
+    const { id } = await posted.json();
+    expect((await waitUntilFinal(id, vendor.token)).body.status).toBe("scored");
+    await publishSubmission(id);
+    const csv = await raw(`/benchmarks/${DEMO_SLUG}/${version}/export?format=csv`);
+    expect(csv.status).toBe(200);
+    const line = csv.body.split("\r\n").find((l) => l.includes(provider.slice(12, 40)))!;
+    expect(line).toBeDefined();
+    expect(line).toContain(`"'=HYPERLINK(""https://evil.example/`);
+    expect(line.split(",").some((cell) => cell.startsWith("="))).toBe(false);
+  });
+
+  it("scores a perfect float64 file scaled by 1e160 exactly like the unscaled one (exec@1 = 1)", async () => {
+    const posted = await postSubmission(vendor.token, syntheticNpz(layout, 0, { dtype: "float64", scale: 1e160 }), { ...METADATA, model: `scaled-${crypto.randomUUID().slice(0, 8)}` });
+    expect(posted.status).toBe(202);
+    const { id } = await posted.json();
+    const { body } = await waitUntilFinal(id, vendor.token);
+    expect(body.status).toBe("scored");
+    expect(body.metrics.exec["1"].value).toBe(1);
+    // The same file under dot-product similarity would overflow: refused as the vendor's fault, naming the norms.
+    const dot = await postSubmission(vendor.token, syntheticNpz(layout, 0, { dtype: "float64", scale: 1e160 }), { ...METADATA, similarity: "dot", model: `scaled-dot-${crypto.randomUUID().slice(0, 8)}` });
+    const dotId = (await dot.json()).id;
+    const failed = (await waitUntilFinal(dotId, vendor.token)).body;
+    expect(failed.status).toBe("failed");
+    expect(failed.error).toMatch(/dot-product scores would overflow float64/);
+  });
+
+  it("answers 400, never 500, to text the database cannot store, and 400 to links a browser would run", async () => {
+    const file = syntheticNpz(layout, 0);
+    for (const [metadata, message] of [
+      [{ ...METADATA, notes: "nul \u0000 byte" }, /notes: contains the control character U\+0000/],
+      [{ ...METADATA, model: "half \ud800 pair" }, /model: contains an unpaired surrogate/],
+      [{ ...METADATA, provider: "Acme\u202e" }, /provider: contains the invisible or direction-changing character U\+202E/],
+      [{ ...METADATA, link: "javascript:alert(document.cookie)" }, /link: must be an http:\/\/ or https:\/\/ URL/],
+      [{ ...METADATA, link: "data:text/html,<script>alert(1)</script>" }, /link: must be an http/],
+      [{ ...METADATA, link: "file:///etc/passwd" }, /link: must be an http/],
+    ] as const) {
+      const res = await postSubmission(vendor.token, file, metadata);
+      expect(res.status).toBe(400);
+      expect((await res.json()).error.message).toMatch(message);
+    }
+    // JSON bodies: a lone surrogate escaped in JSON, and a NUL, each named by its field.
+    const surrogate = await api("/api/v1/tokens", { token: vendor.token, method: "POST", body: '{"name":"x\\ud800y"}' });
+    expect(surrogate.status).toBe(400);
+    expect(surrogate.body.error.message).toMatch(/name: contains an unpaired surrogate/);
+    const nul = await api("/api/v1/tokens", { token: vendor.token, method: "POST", body: '{"name":"a\\u0000b"}' });
+    expect(nul.status).toBe(400);
+    // The URL: a NUL in a path or query is refused at the door.
+    expect((await raw("/api/v1/submissions/%00")).status).toBe(400);
+    expect((await raw(`/benchmarks/${DEMO_SLUG}/queries?q=%00`)).status).toBe(400);
+    // A JSON body over the cap is refused by its length.
+    const big = await api("/api/v1/tokens", { token: vendor.token, method: "POST", body: JSON.stringify({ name: "x".repeat(2 * 1024 * 1024) }) });
+    expect(big.status).toBe(413);
+  });
+
+  it("refuses cookie-borne changes from the same host under another scheme", async () => {
+    const session = (await signIn({ token: vendor.token })).sessionId;
+    const site = new URL(baseUrl());
+    const post = (origin: string) => api("/api/v1/tokens", { cookie: session, method: "POST", body: { name: "from a page" }, headers: { origin } });
+    expect((await post(`https://${site.host}`)).status).toBe(403);
+    expect((await post(`http://${site.hostname}:1`)).status).toBe(403);
+    expect((await post(site.origin)).status).toBe(201);
+  });
+
+  it("ignores X-Forwarded-For from a client that is not a trusted proxy: one address, one window", async () => {
+    const from = freshAddress();
+    const first = await raw("/api/v1/benchmarks", { from, headers: { "x-forwarded-for": `198.51.100.${crypto.randomInt(250)}` } });
+    const second = await raw("/api/v1/benchmarks", { from, headers: { "x-forwarded-for": `203.0.113.${crypto.randomInt(250)}` } });
+    expect(first.status).toBe(200);
+    const [a, b] = [Number(first.headers["x-ratelimit-remaining"]), Number(second.headers["x-ratelimit-remaining"])];
+    expect(b).toBe(a - 1);
+  });
+
+  it("rate limits sign-in attempts per address, and pages too", async () => {
+    const from = freshAddress();
+    const attempts: number[] = [];
+    for (let i = 0; i < 11; i++) attempts.push((await raw("/signin", { from, method: "POST", headers: { "content-type": "text/plain" }, body: "x" })).status);
+    expect(attempts.slice(0, 10).every((s) => s !== 429)).toBe(true);
+    const limited = await raw("/signin", { from, method: "POST", headers: { "content-type": "text/plain" }, body: "x" });
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers["retry-after"])).toBeGreaterThan(0);
+    expect(limited.body).toMatch(/sign-in attempts from this address may make 10 per 60 s/);
+    // Reading pages from that address still works; another address is not affected.
+    expect((await raw("/", { from })).status).toBe(200);
+    expect((await raw("/signin", { from: freshAddress(), method: "POST", headers: { "content-type": "text/plain" }, body: "x" })).status).not.toBe(429);
+  });
+
+  it("sends security headers with every page and API answer", async () => {
+    for (const path of ["/", `/benchmarks/${DEMO_SLUG}`, "/api/v1/health"]) {
+      const res = await raw(path);
+      expect(res.headers["content-security-policy"]).toMatch(/frame-ancestors 'none'/);
+      expect(res.headers["content-security-policy"]).toMatch(/default-src 'self'/);
+      expect(res.headers["x-content-type-options"]).toBe("nosniff");
+      expect(res.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+      expect(res.headers["x-frame-options"]).toBe("DENY");
+      // Plain http here: no HSTS (it is sent over https only).
+      expect(res.headers["strict-transport-security"]).toBeUndefined();
+    }
+  });
+});
