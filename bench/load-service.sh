@@ -20,8 +20,8 @@ trap 'eb_stop_all' EXIT
 trap 'exit 130' INT TERM
 
 unset DATABASE_URL REDIS_URL
-eb_start_postgres "$V/pg" "$pg_port" execboard_bench_load
-eb_start_redis "$V/redis" "$redis_port"
+eb_start_postgres "$V/pg" "$pg_port" execboard_bench_load fast
+eb_start_redis "$V/redis" "$redis_port" fast
 export BENCH_DATABASE_URL="$DATABASE_URL"
 
 eb_log "seeding the synthetic paper-size benchmark (bench/pages-seed.ts, bench/service-seed.ts)"

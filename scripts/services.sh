@@ -21,9 +21,12 @@ eb_as_pg() {
   if [ "$(id -u)" = "0" ]; then runuser -u postgres -- "$@"; else "$@"; fi
 }
 
-# eb_start_postgres DIR PORT DBNAME -> exports DATABASE_URL
+# eb_start_postgres DIR PORT DBNAME [fast] -> exports DATABASE_URL
+# Durable by default (fsync on: committed data survives a power cut). "fast" turns fsync off,
+# for throwaway test clusters only.
 eb_start_postgres() {
-  local dir="$1" port="$2" db="$3" bin user
+  local dir="$1" port="$2" db="$3" mode="${4:-durable}" bin user fsync=on
+  [ "$mode" = "fast" ] && fsync=off
   bin=$(eb_pg_bin) || eb_die "PostgreSQL server binaries not found (apt-get install postgresql)"
   mkdir -p "$dir"
   if [ "$(id -u)" = "0" ]; then chown postgres: "$dir"; chmod 700 "$dir"; user=postgres; else user=$(id -un); fi
@@ -37,7 +40,7 @@ eb_start_postgres() {
   else
     eb_log "starting PostgreSQL on 127.0.0.1:$port"
     eb_as_pg "$bin/pg_ctl" -D "$dir" -l "$dir/postgres.log" -w -t 60 \
-      -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200" start >/dev/null \
+      -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c fsync=$fsync -c max_connections=200" start >/dev/null \
       || { tail -20 "$dir/postgres.log" >&2; eb_die "PostgreSQL failed to start"; }
     EB_STARTED_PG_DIR="$dir"
   fi
@@ -53,16 +56,19 @@ eb_stop_postgres() {
   EB_STARTED_PG_DIR=""
 }
 
-# eb_start_redis DIR PORT -> exports REDIS_URL
+# eb_start_redis DIR PORT [fast] -> exports REDIS_URL
+# Durable by default (append-only file, fsync every second: queued jobs survive a restart; the
+# reaper re-queues anything lost in the last second). "fast" keeps nothing on disk (tests).
 eb_start_redis() {
-  local dir="$1" port="$2"
+  local dir="$1" port="$2" mode="${3:-durable}" persist=(--appendonly yes --appendfsync everysec)
+  [ "$mode" = "fast" ] && persist=(--appendonly no)
   command -v redis-server >/dev/null || eb_die "redis-server not found (apt-get install redis-server)"
   mkdir -p "$dir"
   if redis-cli -p "$port" ping >/dev/null 2>&1; then
     eb_log "Redis already answering on 127.0.0.1:$port"
   else
     eb_log "starting Redis on 127.0.0.1:$port"
-    redis-server --bind 127.0.0.1 --port "$port" --dir "$dir" --save "" --appendonly no \
+    redis-server --bind 127.0.0.1 --port "$port" --dir "$dir" --save "" "${persist[@]}" \
       --maxmemory-policy noeviction --daemonize no >"$dir/redis.log" 2>&1 &
     EB_STARTED_PIDS+=("$!")
     local i
@@ -72,12 +78,28 @@ eb_start_redis() {
   export REDIS_URL="redis://127.0.0.1:$port"
 }
 
+# The Debian packages setup.sh must install: what is missing of PostgreSQL, Redis, the Docker
+# engine (dockerd, not only a docker client that another package brought), debootstrap,
+# bubblewrap, curl, and with --with-browser Chromium. Prints them on one line.
+eb_missing_packages() {
+  local need=()
+  eb_pg_bin >/dev/null || need+=(postgresql)
+  command -v redis-server >/dev/null || need+=(redis-server)
+  { command -v docker >/dev/null && command -v dockerd >/dev/null; } || need+=(docker.io)
+  command -v debootstrap >/dev/null || need+=(debootstrap)
+  command -v bwrap >/dev/null || need+=(bubblewrap)
+  command -v curl >/dev/null || need+=(curl)
+  if [ "${1:-}" = "--with-browser" ]; then command -v chromium >/dev/null || need+=(chromium); fi
+  echo "${need[*]}"
+}
+
 # Starts a Docker engine when none answers. Bridge networking and iptables are off: sandbox
 # containers run with network "none" anyway.
 eb_start_docker() {
   command -v docker >/dev/null || eb_die "docker not found (apt-get install docker.io)"
   if docker info >/dev/null 2>&1; then return 0; fi
   [ "$(id -u)" = "0" ] || eb_die "no Docker engine answers and starting one needs root"
+  command -v dockerd >/dev/null || eb_die "no Docker engine answers and dockerd is not installed (a docker client alone is not enough): apt-get install docker.io"
   eb_log "starting the Docker engine"
   mkdir -p var/log
   dockerd --iptables=false --bridge=none --storage-driver=overlay2 >var/log/dockerd.log 2>&1 &

@@ -7,16 +7,7 @@ cd "$(dirname "$0")/.."
 source scripts/services.sh
 
 want_browser="${1:-}"
-need=()
-eb_pg_bin >/dev/null || need+=(postgresql)
-command -v redis-server >/dev/null || need+=(redis-server)
-command -v docker >/dev/null || need+=(docker.io)
-command -v debootstrap >/dev/null || need+=(debootstrap)
-command -v bwrap >/dev/null || need+=(bubblewrap)
-command -v curl >/dev/null || need+=(curl)
-if [ "$want_browser" = "--with-browser" ]; then
-  command -v chromium >/dev/null || need+=(chromium)
-fi
+read -ra need <<<"$(eb_missing_packages "$want_browser")"
 if [ "${#need[@]}" -gt 0 ]; then
   eb_log "installing system packages: ${need[*]}"
   sudo_cmd=()
