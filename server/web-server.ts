@@ -6,6 +6,7 @@ import { getConfig } from "@/lib/config";
 import { isAppError } from "@/lib/errors/app-error";
 import { parseTrustedProxies, resolveForwarded, type TrustedProxies } from "@/lib/http/forwarded";
 import { closeRateLimitRedis } from "@/lib/rate-limit/redis";
+import { assertSameStorage } from "@/lib/storage/storage-identity";
 import { rateLimitOptionsFromConfig, rateLimitPage, type PageRequestKind } from "@/lib/rate-limit/rate-limit-request";
 
 // The web process: Next.js behind a thin Node HTTP server of our own (`execboard web`), which
@@ -80,6 +81,12 @@ export async function main(argv: string[]): Promise<void> {
   const opts = parseArgs(argv);
   const config = getConfig();
   const trusted = parseTrustedProxies(config.EXECBOARD_TRUSTED_PROXIES);
+  try {
+    console.log(`[web] storage ${await assertSameStorage()} at ${config.EXECBOARD_DATA_DIR}`);
+  } catch (e) {
+    console.error(`[web] refusing to start: ${(e as Error).message}`);
+    process.exit(1);
+  }
   const app = next({ dev: false, dir: root, hostname: opts.host, port: opts.port });
   await app.prepare();
   const handle = app.getRequestHandler();

@@ -5,6 +5,7 @@ import { createRedis } from "@/lib/queue/connection";
 import { closeQueue } from "@/lib/queue/enqueue";
 import { QUEUE_NAME } from "@/lib/queue/jobs";
 import { createSandbox } from "@/lib/sandbox";
+import { assertSameStorage } from "@/lib/storage/storage-identity";
 import { startExecuteWorker } from "./execute-worker";
 import { onJobFailed, runJob } from "./job-handler";
 import { startReaper } from "./reaper";
@@ -16,6 +17,14 @@ import { enqueueScoringEngineUpgrade } from "./upgrade-scoring-engine";
 // the current job, then close everything).
 async function main(): Promise<void> {
   const config = getConfig();
+  // A worker that cannot see the web app's files would fail every submission it takes.
+  try {
+    console.log(`[worker] storage ${await assertSameStorage()} at ${config.EXECBOARD_DATA_DIR}`);
+  } catch (e) {
+    console.error(`[worker] refusing to start: ${(e as Error).message}`);
+    await disconnectDb();
+    process.exit(1);
+  }
   const sandbox = await createSandbox({ backend: config.EXECBOARD_SANDBOX_BACKEND });
   console.log(`[worker] sandbox backend: ${sandbox.backend} (isolation: ${sandbox.isolation})`);
 

@@ -11,6 +11,7 @@ import { enqueue } from "@/lib/queue/enqueue";
 import { jobs } from "@/lib/queue/jobs";
 import { assertWithinQuota, withQuotaCharge } from "@/lib/quotas/charge-quota";
 import { deleteFile } from "@/lib/storage/file-store";
+import { assertSameStorage } from "@/lib/storage/storage-identity";
 import { parseSubmissionMetadata } from "@/lib/submissions/metadata";
 import { holdFile, type UploadedFile } from "./intake-file";
 import { chooseSubmissionType } from "./submission-type";
@@ -69,6 +70,7 @@ export async function createSubmission(input: CreateSubmissionInput): Promise<Cr
 
   const id = crypto.randomUUID();
   const storageKey = `${id}.${type.extension}`;
+  await assertSameStorage(); // never store where the workers will not look
   await file.store(storageKey);
   try {
     await withQuotaCharge(charge, async (tx) => {
