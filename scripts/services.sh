@@ -118,6 +118,30 @@ eb_stop_docker() {
   EB_STARTED_DOCKERD=""
 }
 
+# eb_supervise NAME CMD... : runs CMD in the background and starts it again whenever it exits,
+# after 1 s, then 2, 4, … up to 30 s while it keeps dying young (a run of a minute or more resets
+# the wait). Stopping the supervisor (eb_stop_all) stops the process it runs.
+eb_supervise() {
+  local name="$1"; shift
+  (
+    child=""
+    trap '[ -n "$child" ] && kill "$child" 2>/dev/null; wait "$child" 2>/dev/null; exit 0' TERM INT
+    backoff=1
+    while true; do
+      started=$(date +%s)
+      "$@" &
+      child=$!
+      wait "$child"; code=$?
+      ran=$(( $(date +%s) - started ))
+      [ "$ran" -ge 60 ] && backoff=1
+      eb_log "$name exited with code $code after ${ran}s; starting it again in ${backoff}s"
+      sleep "$backoff" & wait $!
+      backoff=$(( backoff * 2 > 30 ? 30 : backoff * 2 ))
+    done
+  ) &
+  EB_STARTED_PIDS+=("$!")
+}
+
 # Background a long-running process of ours and remember it for eb_stop_all.
 eb_spawn() {
   "$@" &

@@ -64,3 +64,26 @@ describe("scripts/services.sh", () => {
     expect(fast.stdout.trim()).toBe("no");
   });
 });
+
+describe("eb_supervise", () => {
+  it("starts a process again each time it dies, waiting longer each time, and stops it when stopped", { timeout: 60_000 }, async () => {
+    const runs = path.join(scratch, "runs.log");
+    const pidFile = path.join(scratch, "supervisor.pid");
+    // The supervised command records the time of each start and dies at once. The shell waits
+    // for three starts, stops the supervisor, then waits out the next backoff (4 s).
+    const out = await bash(
+      `eb_supervise dying bash -c 'date +%s.%N >> ${runs}; exit 3'; echo "\${EB_STARTED_PIDS[0]}" > ${pidFile}; ` +
+        `for i in $(seq 1 200); do [ "$(wc -l < ${runs} 2>/dev/null || echo 0)" -ge 3 ] && break; sleep 0.1; done; eb_stop_all; sleep 5; cat ${runs}`,
+    );
+    const starts = out.stdout.trim().split("\n").map(Number);
+    expect(starts).toHaveLength(3); // none after the supervisor was stopped
+    const [gap1, gap2] = [starts[1] - starts[0], starts[2] - starts[1]];
+    expect(gap1).toBeGreaterThanOrEqual(0.95); // 1 s
+    expect(gap2).toBeGreaterThanOrEqual(1.95); // then 2 s
+    expect(gap2).toBeGreaterThan(gap1);
+    expect(out.stderr).toMatch(/dying exited with code 3 after 0s; starting it again in 1s/);
+    expect(out.stderr).toMatch(/starting it again in 2s/);
+    const pid = Number(fs.readFileSync(pidFile, "utf8"));
+    expect(() => process.kill(pid, 0)).toThrow();
+  });
+});
