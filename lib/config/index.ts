@@ -67,7 +67,7 @@ const schema = z.object({
   EXECBOARD_RATE_LIMIT_PER_IP: z.coerce.number().int().min(0).default(1200),
   // Pages (and downloads) per client IP and window, and sign-in attempts per client IP.
   EXECBOARD_RATE_LIMIT_PAGES_PER_IP: z.coerce.number().int().min(0).default(600),
-  EXECBOARD_RATE_LIMIT_SIGNIN_PER_IP: z.coerce.number().int().min(0).default(10),
+  EXECBOARD_RATE_LIMIT_SIGNIN_PER_IP: z.coerce.number().int().min(0).default(30),
   // Proxies whose X-Forwarded-For, -Proto and -Host are believed (addresses and CIDR subnets,
   // comma-separated). Empty: no proxy in front; the connection's own address and scheme count.
   EXECBOARD_TRUSTED_PROXIES: z.string().default(""),

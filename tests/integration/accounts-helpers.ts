@@ -1,5 +1,6 @@
 import { execFile } from "node:child_process";
 import crypto from "node:crypto";
+import http from "node:http";
 import { z } from "zod";
 import { createUser } from "@/lib/auth/create-user";
 import type { Role } from "@/lib/auth/principal";
@@ -58,4 +59,37 @@ export function documentedResponse(doc: Doc, method: string, path: string, statu
 export function expectMatches(validator: z.ZodType, value: unknown): void {
   const r = validator.safeParse(value);
   if (!r.success) throw new Error(`answer does not match the documented schema: ${r.error.message}\n${JSON.stringify(value).slice(0, 800)}`);
+}
+
+export interface RawAnswer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+
+/**
+ * One HTTP request sent from the loopback address `from` (127.0.0.x): the web process counts
+ * per-address limits by the connection's own address, so a test that spends a window uses an
+ * address of its own and leaves the other suites' (127.0.0.1) alone.
+ */
+export function rawRequest(path: string, opts: { from?: string; method?: string; headers?: Record<string, string>; body?: string | Buffer } = {}): Promise<RawAnswer> {
+  const url = new URL(path, baseUrl());
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      { host: url.hostname, port: url.port, path: url.pathname + url.search, method: opts.method ?? "GET", headers: opts.headers, localAddress: opts.from, agent: false },
+      (res) => {
+        let body = "";
+        res.setEncoding("utf8");
+        res.on("data", (c) => (body += c));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+      },
+    );
+    req.on("error", reject);
+    req.end(opts.body);
+  });
+}
+
+/** A loopback source address that no other test is likely to use in the same window. */
+export function freshLoopbackAddress(): string {
+  return `127.0.${1 + crypto.randomInt(250)}.${1 + crypto.randomInt(250)}`;
 }

@@ -3,42 +3,23 @@
 // service must answer instead. Requests that count against per-address windows are sent from a
 // loopback address of their own (127.0.0.x), so they neither disturb nor are disturbed by the
 // other tests' traffic.
+import { spawn } from "node:child_process";
 import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signIn } from "@/lib/auth/sign-in";
+import { getConfig } from "@/lib/config";
 import { db, disconnectDb } from "@/lib/db/client";
 import { closeQueue } from "@/lib/queue/enqueue";
 import { publishSubmission } from "@/lib/review/publish-submission";
-import { api, newAccount } from "./accounts-helpers";
+import { api, freshLoopbackAddress, newAccount, rawRequest } from "./accounts-helpers";
 import { baseUrl, DEMO_SLUG, demoLayout, importDemo, METADATA, postSubmission, syntheticNpz, waitUntilFinal, type DemoLayout } from "./helpers";
 
-interface Raw {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: string;
-}
-
-/** One HTTP request from the loopback address `from`, with a body that may be a generator. */
-function raw(path: string, opts: { from?: string; method?: string; headers?: Record<string, string>; body?: string | Buffer } = {}): Promise<Raw> {
-  const url = new URL(path, baseUrl());
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      { host: url.hostname, port: url.port, path: url.pathname + url.search, method: opts.method ?? "GET", headers: opts.headers, localAddress: opts.from, agent: false },
-      (res) => {
-        let body = "";
-        res.setEncoding("utf8");
-        res.on("data", (c) => (body += c));
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-      },
-    );
-    req.on("error", reject);
-    req.end(opts.body);
-  });
-}
-
-/** A loopback source address no other test uses in this window. */
-const freshAddress = () => `127.0.${1 + crypto.randomInt(250)}.${1 + crypto.randomInt(250)}`;
+const raw = rawRequest;
+const freshAddress = freshLoopbackAddress;
 
 describe("service hardening", () => {
   let layout: DemoLayout;
@@ -194,18 +175,48 @@ describe("service hardening", () => {
     expect(b).toBe(a - 1);
   });
 
-  it("rate limits sign-in attempts per address, and pages too", async () => {
+  it("rate limits sign-in attempts per address", async () => {
     const from = freshAddress();
-    const attempts: number[] = [];
-    for (let i = 0; i < 11; i++) attempts.push((await raw("/signin", { from, method: "POST", headers: { "content-type": "text/plain" }, body: "x" })).status);
-    expect(attempts.slice(0, 10).every((s) => s !== 429)).toBe(true);
-    const limited = await raw("/signin", { from, method: "POST", headers: { "content-type": "text/plain" }, body: "x" });
+    const limit = getConfig().EXECBOARD_RATE_LIMIT_SIGNIN_PER_IP;
+    const post = (address: string) => raw("/signin", { from: address, method: "POST", headers: { "content-type": "text/plain" }, body: "x" });
+    const attempts = await Promise.all(Array.from({ length: limit }, () => post(from)));
+    expect(attempts.every((a) => a.status !== 429)).toBe(true);
+    const limited = await post(from);
     expect(limited.status).toBe(429);
     expect(Number(limited.headers["retry-after"])).toBeGreaterThan(0);
-    expect(limited.body).toMatch(/sign-in attempts from this address may make 10 per 60 s/);
+    expect(limited.body).toContain(`sign-in attempts from this address may make ${limit} per`);
     // Reading pages from that address still works; another address is not affected.
     expect((await raw("/", { from })).status).toBe(200);
-    expect((await raw("/signin", { from: freshAddress(), method: "POST", headers: { "content-type": "text/plain" }, body: "x" })).status).not.toBe(429);
+    expect((await post(freshAddress())).status).not.toBe(429);
+  });
+
+  it("says on /api/v1/health how many workers are alive", async () => {
+    const health = await api("/api/v1/health");
+    expect(health.status).toBe(200);
+    expect(health.body.ok).toBe(true);
+    expect(health.body.workers.scoring).toBeGreaterThanOrEqual(1);
+    expect(health.body.warnings).toEqual([]);
+  });
+
+  it("refuses to start a worker that does not see the web app's storage, instead of failing submissions", { timeout: 120_000 }, async () => {
+    const elsewhere = fs.mkdtempSync(path.join(os.tmpdir(), "execboard-other-storage-"));
+    try {
+      const run = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
+        const child = spawn("node", ["bin/execboard.mjs", "worker"], { env: { ...process.env, EXECBOARD_DATA_DIR: elsewhere }, stdio: ["ignore", "pipe", "pipe"] });
+        let stderr = "";
+        child.stderr.on("data", (c) => (stderr += c));
+        const timer = setTimeout(() => child.kill("SIGKILL"), 100_000);
+        child.on("exit", (code) => {
+          clearTimeout(timer);
+          resolve({ code, stderr });
+        });
+      });
+      expect(run.code).toBe(1);
+      expect(run.stderr).toContain(`refusing to start: EXECBOARD_DATA_DIR=${elsewhere} is not the storage this installation uses`);
+      expect(fs.readdirSync(elsewhere)).toEqual([]);
+    } finally {
+      fs.rmSync(elsewhere, { recursive: true, force: true });
+    }
   });
 
   it("sends security headers with every page and API answer", async () => {
