@@ -7,6 +7,22 @@ const schema = z.object({
   DATABASE_URL: z.string().url().optional(),
   REDIS_URL: z.string().url().optional(),
   EXECBOARD_DATA_DIR: z.string().default(path.resolve(process.cwd(), "var/data")),
+  // Where accepted uploads are kept (lib/storage): "local" under EXECBOARD_DATA_DIR/uploads
+  // (one machine, or a directory every machine mounts), or "s3": an S3-compatible object store
+  // that workers on any machine read from (EXECBOARD_DATA_DIR then holds only this machine's
+  // in-flight uploads and working copies).
+  EXECBOARD_STORAGE: z.enum(["local", "s3"]).default("local"),
+  EXECBOARD_S3_ENDPOINT: z.string().url().optional(),
+  EXECBOARD_S3_REGION: z.string().default("us-east-1"),
+  EXECBOARD_S3_BUCKET: z.string().optional(),
+  EXECBOARD_S3_PREFIX: z.string().default(""),
+  EXECBOARD_S3_ACCESS_KEY_ID: z.string().optional(),
+  EXECBOARD_S3_SECRET_ACCESS_KEY: z.string().optional(),
+  // Path-style URLs (http://host/bucket/key), which most S3-compatible servers want.
+  EXECBOARD_S3_FORCE_PATH_STYLE: z
+    .enum(["0", "1", "true", "false"])
+    .default("1")
+    .transform((v) => v === "1" || v === "true"),
   EXECBOARD_SANDBOX_BACKEND: z.enum(["auto", "docker", "process"]).default("auto"),
   EXECBOARD_SANDBOX_IMAGE: z.string().default("execboard-sandbox:1"),
   EXECBOARD_SANDBOX_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(Math.max(1, os.cpus().length)),

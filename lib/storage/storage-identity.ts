@@ -1,34 +1,19 @@
 import crypto from "node:crypto";
-import fs from "node:fs/promises";
-import path from "node:path";
-import { getConfig } from "@/lib/config";
 import { db } from "@/lib/db/client";
+import { objectStore } from "./file-store";
 
 // Every process that writes or reads uploaded files (the web app, the workers, the CLI acting
-// on the database) must see the same file storage. The storage carries an id in a marker file
-// (EXECBOARD_DATA_DIR/storage-id), the database remembers it; a process whose storage lacks the
-// marker or carries another id refuses to start or to store, saying what it sees and what the
-// database expects, instead of failing submissions later with ENOENT.
+// on the database) must see the same file storage. The storage carries an id in a marker
+// (EXECBOARD_DATA_DIR/storage-id, or a storage-id object beside the uploads in an object store),
+// the database remembers it; a process whose storage lacks the marker or carries another id
+// refuses to start or to store, saying what it sees and what the database expects, instead of
+// failing submissions later with ENOENT.
 const KEY = "storage_id";
-const MARKER = "storage-id";
 
 export class StorageMismatchError extends Error {
   constructor(message: string) {
     super(message);
     this.name = "StorageMismatchError";
-  }
-}
-
-function markerPath(): string {
-  return path.join(getConfig().EXECBOARD_DATA_DIR, MARKER);
-}
-
-async function readMarker(): Promise<string | null> {
-  try {
-    return (await fs.readFile(markerPath(), "utf8")).trim() || null;
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === "ENOENT") return null;
-    throw e;
   }
 }
 
@@ -52,15 +37,15 @@ export function assertSameStorage(): Promise<string> {
 }
 
 async function check(): Promise<string> {
-  const dir = getConfig().EXECBOARD_DATA_DIR;
+  const store = objectStore();
   const known = await db().instanceSetting.findUnique({ where: { key: KEY } });
-  const marker = await readMarker();
+  const marker = await store.readMarker();
   if (known) {
     if (marker === known.value) return marker;
     throw new StorageMismatchError(
       marker === null
-        ? `EXECBOARD_DATA_DIR=${dir} is not the storage this installation uses: it has no ${MARKER} file, and the database expects storage ${known.value} (created ${known.createdAt.toISOString()}). Point EXECBOARD_DATA_DIR at the directory the web app uses (the same mount on every machine).`
-        : `EXECBOARD_DATA_DIR=${dir} holds storage ${marker}, but the database expects storage ${known.value}: this process and the web app see different files. Point EXECBOARD_DATA_DIR at the directory the web app uses.`,
+        ? `${store.description} is not the storage this installation uses: it has no storage-id marker, and the database expects storage ${known.value} (created ${known.createdAt.toISOString()}). Point this process at the storage the web app uses (the same EXECBOARD_DATA_DIR mount on every machine, or the same EXECBOARD_STORAGE=s3 bucket and prefix).`
+        : `${store.description} holds storage ${marker}, but the database expects storage ${known.value}: this process and the web app see different files. Point this process at the storage the web app uses.`,
     );
   }
   // The first process: name the storage (keeping an id its marker already has, say after the
@@ -69,19 +54,14 @@ async function check(): Promise<string> {
   return db().$transaction(async (tx) => {
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended('execboard:storage-identity', 0))`;
     const again = await tx.instanceSetting.findUnique({ where: { key: KEY } });
+    const current = await store.readMarker();
     if (again) {
-      if (again.value !== (await readMarker())) throw new StorageMismatchError(`EXECBOARD_DATA_DIR=${dir} is not the storage ${again.value} this installation uses`);
+      if (again.value !== current) throw new StorageMismatchError(`${store.description} is not the storage ${again.value} this installation uses`);
       return again.value;
     }
-    const id = marker ?? crypto.randomUUID();
-    if (!marker) {
-      await fs.mkdir(dir, { recursive: true });
-      await fs.writeFile(markerPath(), `${id}\n`, { flag: "wx" }).catch(async (e) => {
-        if ((e as NodeJS.ErrnoException).code !== "EEXIST") throw e;
-      });
-    }
-    const written = (await readMarker()) ?? id;
-    await tx.instanceSetting.create({ data: { key: KEY, value: written } });
-    return written;
+    const id = current ?? crypto.randomUUID();
+    if (!current) await store.writeMarker(id);
+    await tx.instanceSetting.create({ data: { key: KEY, value: id } });
+    return id;
   });
 }

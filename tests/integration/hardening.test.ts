@@ -212,7 +212,7 @@ describe("service hardening", () => {
         });
       });
       expect(run.code).toBe(1);
-      expect(run.stderr).toContain(`refusing to start: EXECBOARD_DATA_DIR=${elsewhere} is not the storage this installation uses`);
+      expect(run.stderr).toContain(`refusing to start: directory ${elsewhere}/uploads (EXECBOARD_DATA_DIR=${elsewhere}) is not the storage this installation uses`);
       expect(fs.readdirSync(elsewhere)).toEqual([]);
     } finally {
       fs.rmSync(elsewhere, { recursive: true, force: true });

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db, disconnectDb } from "@/lib/db/client";
 import { closeQueue, getQueue } from "@/lib/queue/enqueue";
-import { filePath } from "@/lib/storage/file-store";
+import { localStoredPath } from "@/lib/storage/file-store";
 import { api, newAccount } from "./accounts-helpers";
 import { demoLayout, importDemo, METADATA, postSubmission, syntheticNpz, waitUntilFinal, type DemoLayout } from "./helpers";
 
@@ -30,7 +30,7 @@ describe("logs of failed runs", () => {
       expect(res.status).toBe(202);
       const id = (await res.json()).id as string;
       const s = await db().submission.findUniqueOrThrow({ where: { id }, select: { storageKey: true } });
-      breakIt(filePath(s.storageKey));
+      breakIt(localStoredPath(s.storageKey));
       return id;
     } finally {
       await getQueue().resume();

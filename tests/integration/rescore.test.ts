@@ -6,7 +6,7 @@ import { operatorActor } from "@/lib/audit/audit-actor";
 import { closeQueue, getQueue } from "@/lib/queue/enqueue";
 import { rerunSubmission } from "@/lib/review/rerun-submission";
 import { RUNNER_VERSION } from "@/lib/sandbox/types";
-import { filePath } from "@/lib/storage/file-store";
+import { localStoredPath } from "@/lib/storage/file-store";
 import { publishSubmission } from "@/lib/review/publish-submission";
 import { api, cli, documentedResponse, expectMatches, newAccount } from "./accounts-helpers";
 import { DEMO_SLUG, demoLayout, importDemo, METADATA, postSubmission, syntheticNpz, waitUntilFinal, type DemoLayout } from "./helpers";
@@ -68,7 +68,7 @@ describe("re-scoring published submissions", () => {
     // The runner "changed" so that this file now ranks a distractor first (exec@1 1 → 0).
     const changed = syntheticNpz(layout, 1);
     const stored = await db().submission.findUniqueOrThrow({ where: { id }, select: { storageKey: true } });
-    fs.writeFileSync(filePath(stored.storageKey), changed);
+    fs.writeFileSync(localStoredPath(stored.storageKey), changed);
     await db().submission.update({ where: { id }, data: { fileSha256: crypto.createHash("sha256").update(changed).digest("hex") } });
 
     expect((await api(`/api/v1/benchmarks/${DEMO_SLUG}/rescore`, { token: vendor.token, method: "POST", body: {} })).status).toBe(403);
@@ -120,7 +120,7 @@ describe("re-scoring published submissions", () => {
     const id = await scoredAndPublished(vendor.token, syntheticNpz(layout, 0), "rescore-broken-file");
     await markOldRunner(id);
     const stored = await db().submission.findUniqueOrThrow({ where: { id }, select: { storageKey: true } });
-    fs.appendFileSync(filePath(stored.storageKey), "tampered"); // no longer the file that was accepted
+    fs.appendFileSync(localStoredPath(stored.storageKey), "tampered"); // no longer the file that was accepted
 
     const queued = await api(`/api/v1/benchmarks/${DEMO_SLUG}/rescore`, { token: maintainer.token, method: "POST", body: {} });
     expect(queued.status).toBe(202);

@@ -37,8 +37,9 @@ describe("storage identity", () => {
     const e = await checkWith(empty).catch((err: Error) => err);
     expect(e).toBeInstanceOf(Error);
     expect((e as Error).name).toBe("StorageMismatchError");
-    expect((e as Error).message).toMatch(new RegExp(`EXECBOARD_DATA_DIR=${empty} is not the storage this installation uses: it has no storage-id file, and the database expects storage [0-9a-f-]{36}`));
-    expect((e as Error).message).toMatch(/Point EXECBOARD_DATA_DIR at the directory the web app uses/);
+    expect((e as Error).message).toContain(`directory ${empty}/uploads (EXECBOARD_DATA_DIR=${empty}) is not the storage this installation uses: it has no storage-id marker`);
+    expect((e as Error).message).toMatch(/the database expects storage [0-9a-f-]{36}/);
+    expect((e as Error).message).toMatch(/Point this process at the storage the web app uses/);
     // Nothing was written into the wrong directory.
     expect(fs.readdirSync(empty)).toEqual([]);
   });
@@ -48,6 +49,6 @@ describe("storage identity", () => {
     fs.mkdirSync(other);
     fs.writeFileSync(path.join(other, "storage-id"), "00000000-0000-4000-8000-000000000000\n");
     const e = await checkWith(other).catch((err: Error) => err);
-    expect((e as Error).message).toMatch(/holds storage 00000000-0000-4000-8000-000000000000, but the database expects storage/);
+    expect((e as Error).message).toMatch(/\(EXECBOARD_DATA_DIR=.*other\) holds storage 00000000-0000-4000-8000-000000000000, but the database expects storage/);
   });
 });

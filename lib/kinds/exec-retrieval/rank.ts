@@ -1,3 +1,4 @@
+import fs from "node:fs/promises";
 import { getConfig } from "@/lib/config";
 import { AppError } from "@/lib/errors/app-error";
 import type { ValidatedRanking } from "@/lib/rankings/ranking-format";
@@ -6,7 +7,7 @@ import { cutOffGroup, TIE_GROUP_CAP, TOP_K } from "@/lib/metrics/cut-off";
 import { refuseDegenerateRows } from "@/lib/retrieval/degenerate-rows";
 import { rankRows } from "@/lib/retrieval/rank";
 import { readSubmissionRows, type SubmissionRows } from "@/lib/retrieval/submission-rows";
-import { filePath, getFile } from "@/lib/storage/file-store";
+import { withStoredFile } from "@/lib/storage/file-store";
 import { hashFile } from "@/lib/storage/hash-file";
 import type { ScoringContext } from "@/lib/analysis/version-context";
 
@@ -35,14 +36,15 @@ export interface QueryRanking {
 // the file straight into one typed array per matrix, in benchmark row order, so a job holds the
 // matrices once and never the file (a multi-GiB upload included; see read-submission-file.ts).
 export async function validateUpload(storageKey: string, acceptedSha256: string, submissionType: string, ctx: ScoringContext): Promise<ValidatedUpload> {
-  const path = filePath(storageKey);
-  const { sha256 } = await hashFile(path);
-  if (sha256 !== acceptedSha256) {
-    throw new AppError("INVALID_UPLOAD", "the stored upload no longer matches the file that was accepted (SHA-256 differs); submit it again");
-  }
-  const expected = { queryIds: ctx.queries.map((q) => q.queryId), corpusIds: ctx.corpus.map((c) => c.corpusId) };
-  if (submissionType === "ranking") return { kind: "ranking", ranking: validateRankingFile(await getFile(storageKey), expected) };
-  return { kind: "embeddings", rows: await readSubmissionRows(path, expected, { maxBytes: getConfig().EXECBOARD_UPLOAD_SESSION_MAX_BYTES }) };
+  return withStoredFile(storageKey, async (path) => {
+    const { sha256 } = await hashFile(path);
+    if (sha256 !== acceptedSha256) {
+      throw new AppError("INVALID_UPLOAD", "the stored upload no longer matches the file that was accepted (SHA-256 differs); submit it again");
+    }
+    const expected = { queryIds: ctx.queries.map((q) => q.queryId), corpusIds: ctx.corpus.map((c) => c.corpusId) };
+    if (submissionType === "ranking") return { kind: "ranking", ranking: validateRankingFile(await fs.readFile(path), expected) };
+    return { kind: "embeddings", rows: await readSubmissionRows(path, expected, { maxBytes: getConfig().EXECBOARD_UPLOAD_SESSION_MAX_BYTES }) };
+  });
 }
 
 function refuseLargeTie(queryId: string, size: number, score: number): never {
