@@ -123,6 +123,12 @@ const CASES: Case[] = [
   { name: "empty model name", build: (l) => ({ file: syntheticNpz(l, 0), metadata: { ...METADATA, model: "  " } }), status: 400, message: /model/ },
   { name: "notes longer than 5,000 characters", build: (l) => ({ file: syntheticNpz(l, 0), metadata: { ...METADATA, notes: "x".repeat(6000) } }), status: 400, message: /notes/ },
   { name: "invalid link", build: (l) => ({ file: syntheticNpz(l, 0), metadata: { ...METADATA, link: "not a url" } }), status: 400, message: /link/ },
+  { name: "javascript: link", build: (l) => ({ file: syntheticNpz(l, 0), metadata: { ...METADATA, link: "javascript:alert(1)" } }), status: 400, message: /link: must be an http/ },
+  { name: "file: link", build: (l) => ({ file: syntheticNpz(l, 0), metadata: { ...METADATA, link: "file:///etc/passwd" } }), status: 400, message: /link: must be an http/ },
+  { name: "NUL in notes", build: (l) => ({ file: syntheticNpz(l, 0), metadata: { ...METADATA, notes: "a\u0000b" } }), status: 400, message: /notes: contains the control character U\+0000/ },
+  { name: "lone surrogate in the model name", build: (l) => ({ file: syntheticNpz(l, 0), metadata: { ...METADATA, model: "x\ud800" } }), status: 400, message: /model: contains an unpaired surrogate/ },
+  { name: "right-to-left override in the provider", build: (l) => ({ file: syntheticNpz(l, 0), metadata: { ...METADATA, provider: "Lab\u202eA" } }), status: 400, message: /provider: .*U\+202E/ },
+  { name: "zero-width space in the model name", build: (l) => ({ file: syntheticNpz(l, 0), metadata: { ...METADATA, model: "embed\u200b" } }), status: 400, message: /model: .*U\+200B/ },
   { name: "no token", build: (l) => ({ file: syntheticNpz(l, 0), token: "none" }), status: 401, message: /Authorization/ },
   { name: "forged token", build: (l) => ({ file: syntheticNpz(l, 0), token: "bad" }), status: 401, message: /token/i },
   {
