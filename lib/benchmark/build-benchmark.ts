@@ -1,4 +1,5 @@
-import { generateDistractors } from "@/lib/construction/generate-distractors";
+import { SLOW_SUITE_MS, SNIPPET_SUITE_LIMIT_MS } from "@/lib/construction/classify-outcomes";
+import { generateDistractors, MUTATION_ENGINE } from "@/lib/construction/generate-distractors";
 import { failingTests } from "@/lib/construction/classify-outcomes";
 import { RUNNER_VERSION, type Sandbox } from "@/lib/sandbox/types";
 import { assembleBenchmark, defaultCorpusSeed, serializeBenchmark, type BuiltBenchmark } from "./assemble-benchmark";
@@ -7,6 +8,7 @@ import { buildGateReport, formatGateReport, type GateReport } from "./gate-repor
 import { runAstGate } from "./gates/ast-gate";
 import { runCanonicalGate } from "./gates/canonical-gate";
 import { runCorpusGate } from "./gates/corpus-gate";
+import { runDuplicateGate } from "./gates/duplicate-gate";
 import { MAX_DISTRACTORS, runDistractorGate } from "./gates/distractor-gate";
 import { runSweeps } from "./gates/sweeps";
 import { readSourceDir } from "./read-source-dir";
@@ -31,8 +33,9 @@ export interface BuildResult {
 export const DEFAULT_MIN_DISTRACTORS = 3;
 export const DEFAULT_SCREEN_TIMEOUT_MS = 1000;
 
-// benchmark build: source tasks → gates 1-3 → mutation engine for every task short of four
-// distractors → gates 4-5 → the two sweeps → ids → contract files and the gate report.
+// benchmark build: source tasks → gates 1-3 → the near-duplicate gate → mutation engine for
+// every task short of four distractors → gates 4-5 → the two sweeps → ids → contract files and
+// the gate report (with the mix and edit shape beside the paper's).
 // A task failing any gate is excluded and reported; the rest still make a benchmark.
 export async function buildBenchmark(srcDir: string, opts: BuildOptions): Promise<BuildResult> {
   const started = performance.now();
@@ -46,6 +49,7 @@ export async function buildBenchmark(srcDir: string, opts: BuildOptions): Promis
     task: l.task,
     failure: l.problems.length ? { gate: 1, reasons: l.problems } : null,
     canonicalOutcomes: null,
+    canonicalDurationMs: null,
     distractors: (l.task?.distractors ?? []).map((d) => ({
       code: d.code,
       bugType: d.bug_type,
@@ -53,6 +57,7 @@ export async function buildBenchmark(srcDir: string, opts: BuildOptions): Promis
       origin: "hand_written" as const,
       edit: null,
       outcomes: null,
+      durationMs: null,
     })),
     generation: null,
     functionNames: [],
@@ -67,6 +72,10 @@ export async function buildBenchmark(srcDir: string, opts: BuildOptions): Promis
   executed += gate3.pairs - gate3.cached;
   cached += gate3.cached;
   progress(`gates 2-3: ${alive(tasks).length} tasks have a canonical that parses and passes its tests`);
+  const dup = await runDuplicateGate(tasks, opts.sandbox, screenTimeoutMs);
+  executed += dup.pairs - dup.cached;
+  cached += dup.cached;
+  progress(`near-duplicate gate: ${dup.report.pairs_compared} pairs compared, ${dup.report.suspects_executed} run against each other's tests, ${dup.report.duplicates.length} excluded`);
 
   const needy = alive(tasks).filter((t) => t.distractors.length < MAX_DISTRACTORS);
   const generation = await generateDistractors(
@@ -103,10 +112,19 @@ export async function buildBenchmark(srcDir: string, opts: BuildOptions): Promis
   const report = buildGateReport({
     meta: { slug: src.meta.slug, name: src.meta.name, version: src.meta.version },
     sourceSha256: src.sourceSha256,
-    settings: { min_distractors: minDistractors, max_distractors: MAX_DISTRACTORS, screen_timeout_ms: screenTimeoutMs, runner_version: RUNNER_VERSION },
+    settings: {
+      min_distractors: minDistractors,
+      max_distractors: MAX_DISTRACTORS,
+      screen_timeout_ms: screenTimeoutMs,
+      runner_version: RUNNER_VERSION,
+      mutation_engine: MUTATION_ENGINE,
+      slow_suite_ms: SLOW_SUITE_MS,
+      suite_limit_ms: SNIPPET_SUITE_LIMIT_MS,
+    },
     tasks,
     queryIds,
     sweeps,
+    duplicates: dup.report,
     run: {
       build_seconds: Math.round((performance.now() - started) / 100) / 10,
       backend: opts.sandbox.backend,

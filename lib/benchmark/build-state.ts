@@ -9,6 +9,7 @@ export const GATES = {
   1: "schema",
   2: "AST semantics",
   3: "canonical execution",
+  dup: "near-duplicate tasks",
   4: "distractor execution",
   5: "corpus integrity",
   sweep1: "distractor-sanity sweep",
@@ -16,6 +17,9 @@ export const GATES = {
 } as const;
 
 export type GateId = keyof typeof GATES;
+
+/** The gates in the order the build runs them (an object's integer keys would come first). */
+export const GATE_ORDER: readonly GateId[] = [1, 2, 3, "dup", 4, 5, "sweep1", "sweep2"];
 
 export interface GateFailure {
   gate: GateId;
@@ -31,6 +35,8 @@ export interface BuildDistractor {
   edit: EditRecord | null;
   /** Outcomes against the task's tests at the full scoring timeout (gate 4). */
   outcomes: TestOutcome[] | null;
+  /** How long that run of the suite took (ms). */
+  durationMs: number | null;
 }
 
 export interface BuildTask {
@@ -39,6 +45,7 @@ export interface BuildTask {
   task: SourceTask | null;
   failure: GateFailure | null;
   canonicalOutcomes: TestOutcome[] | null;
+  canonicalDurationMs: number | null;
   distractors: BuildDistractor[];
   generation: TaskGeneration | null;
   /** Defined function names per snippet (canonical first), for the cross-canonical sweep. */
@@ -55,7 +62,7 @@ export function alive(tasks: BuildTask[]): (BuildTask & { task: SourceTask })[] 
 }
 
 export function fromGenerated(d: GeneratedDistractor): BuildDistractor {
-  return { code: d.code, bugType: d.bugType, bugDescription: d.bugDescription, origin: "generated", edit: d.edit, outcomes: null };
+  return { code: d.code, bugType: d.bugType, bugDescription: d.bugDescription, origin: "generated", edit: d.edit, outcomes: null, durationMs: null };
 }
 
 /** "FAIL", "FAIL:ZeroDivisionError"…: a readable list of what went wrong on which tests. */

@@ -1,15 +1,18 @@
 import type { CandidateBucket } from "@/lib/construction/generate-distractors";
 import { BUG_TYPES } from "./format";
-import { GATES, type BuildTask, type GateId } from "./build-state";
+import { GATE_ORDER, GATES, type BuildTask } from "./build-state";
 import type { SweepReport } from "./gates/sweeps";
 import { shortfall, MAX_DISTRACTORS } from "./gates/distractor-gate";
+import type { DuplicateReport } from "./gates/duplicate-gate";
+import { charactersChanged, linesTouched } from "@/lib/construction/apply-edit";
+import { PAPER_SHARE } from "@/lib/construction/target-mix";
 
 // gate-report.json: everything the build decided and why. All of it is a function of the
 // build's input except `run` (time taken, what came from the cache), which is kept apart so
 // the rest stays byte-identical between builds of the same sources.
 
 // Kept first, then usable-but-unneeded, then the rejections from most to least informative.
-const BUCKET_ORDER: CandidateBucket[] = ["selected", "surplus", "passes_all", "crashes_everywhere", "timeout", "syntax_error", "duplicate", "wrong_output", "crashes_some"];
+const BUCKET_ORDER: CandidateBucket[] = ["selected", "surplus", "passes_all", "crashes_everywhere", "timeout", "slow", "syntax_error", "duplicate", "wrong_output", "crashes_some"];
 
 export interface TaskEntry {
   source: string;
@@ -24,10 +27,43 @@ export interface TaskEntry {
   warnings: string[];
 }
 
+export interface MixRow {
+  bug_type: string;
+  distractors: number;
+  share: number;
+  paper_share: number;
+  /** share − paper_share, in percentage points. */
+  difference_points: number;
+}
+
+export interface EditShape {
+  /** Generated distractors measured (hand-written ones have no recorded edit). */
+  measured: number;
+  one_character: { share: number; paper_share: number };
+  multi_line: { share: number; paper_share: number };
+  longest_lines: { ours: number; paper: number };
+  /** Distractors by the number of lines their edit spans. */
+  by_lines: Record<string, number>;
+}
+
+// The paper's edit shape (§3.2, §5): half the mechanical edits change one character, 8.5% span
+// several lines (up to 15, mostly deleted guards).
+export const PAPER_EDITS = { one_character: 0.506, multi_line: 0.085, longest_lines: 15 } as const;
+
 export interface GateReport {
   benchmark: { slug: string; name: string; version: string };
   source_sha256: string;
-  settings: { min_distractors: number; max_distractors: number; screen_timeout_ms: number; runner_version: string };
+  settings: {
+    min_distractors: number;
+    max_distractors: number;
+    screen_timeout_ms: number;
+    runner_version: string;
+    /** The construction engine's version: what proposes and selects distractors. */
+    mutation_engine: number;
+    /** A candidate or canonical whose suite runs longer is never kept; a kept snippet's must stay under suite_limit_ms. */
+    slow_suite_ms: number;
+    suite_limit_ms: number;
+  };
   totals: {
     tasks_read: number;
     tasks_kept: number;
@@ -42,6 +78,9 @@ export interface GateReport {
   gates: { gate: string; name: string; failed: number }[];
   tasks_per_domain: Record<string, { read: number; kept: number }>;
   distractors_per_bug_type: Record<string, number>;
+  /** The kept distractors' mix and edit shape beside the paper's. */
+  paper_comparison: { bug_types: MixRow[]; edits: EditShape };
+  near_duplicates: DuplicateReport;
   candidates: {
     tasks_mutated: number;
     generated: number;
@@ -54,7 +93,15 @@ export interface GateReport {
     cross_canonical: { snippets_searched: number; foreign_name_matches_run: number; collisions: string[] };
   };
   tasks: TaskEntry[];
-  run: { build_seconds: number; backend: string; pairs_executed: number; pairs_from_cache: number };
+  run: {
+    build_seconds: number;
+    backend: string;
+    pairs_executed: number;
+    pairs_from_cache: number;
+    /** The slowest kept snippets' suites, as measured (ms): measurements vary, so they live here. */
+    slowest_canonical_ms?: number;
+    slowest_distractor_ms?: number;
+  };
 }
 
 export interface ReportInput {
@@ -64,6 +111,7 @@ export interface ReportInput {
   tasks: BuildTask[];
   queryIds: Map<BuildTask, string>;
   sweeps: SweepReport;
+  duplicates: DuplicateReport;
   run: GateReport["run"];
 }
 
@@ -130,13 +178,15 @@ export function buildGateReport(input: ReportInput): GateReport {
       generated: distractors - handWritten,
       tasks_short_of_four: entries.filter((e) => e.status === "kept" && e.short_of_four).length,
     },
-    gates: (Object.keys(GATES) as GateId[]).map((gate) => ({
+    gates: GATE_ORDER.map((gate) => ({
       gate: String(gate),
       name: GATES[gate],
       failed: tasks.filter((t) => t.failure && String(t.failure.gate) === String(gate)).length,
     })),
     tasks_per_domain: Object.fromEntries(Object.entries(perDomain).sort(([a], [b]) => (a < b ? -1 : 1))),
     distractors_per_bug_type: perType,
+    paper_comparison: { bug_types: mixRows(perType, distractors), edits: editShape(kept) },
+    near_duplicates: input.duplicates,
     candidates,
     sweeps: {
       distractor_sanity: { distractors_run: input.sweeps.distractorSanity.checked, passed_all_tests: input.sweeps.distractorSanity.passedAll },
@@ -147,8 +197,49 @@ export function buildGateReport(input: ReportInput): GateReport {
       },
     },
     tasks: entries,
-    run: input.run,
+    run: { ...input.run, ...slowest(kept) },
   };
+}
+
+const round = (x: number, places = 4) => Math.round(x * 10 ** places) / 10 ** places;
+
+function mixRows(perType: Record<string, number>, total: number): MixRow[] {
+  return BUG_TYPES.map((b) => {
+    const share = total ? (perType[b] ?? 0) / total : 0;
+    return { bug_type: b, distractors: perType[b] ?? 0, share: round(share), paper_share: round(PAPER_SHARE[b]), difference_points: round(100 * (share - PAPER_SHARE[b]), 1) };
+  });
+}
+
+function editShape(kept: BuildTask[]): EditShape {
+  let measured = 0, oneChar = 0, multi = 0, longest = 0;
+  const byLines: Record<string, number> = {};
+  for (const t of kept) {
+    for (const d of t.distractors) {
+      if (!d.edit || !t.task) continue;
+      const canonical = [...t.task.canonical], mutant = [...d.code];
+      const original = canonical.slice(d.edit.start, d.edit.end).join("");
+      const inserted = mutant.slice(d.edit.start, d.edit.start + d.edit.inserted).join("");
+      const lines = linesTouched(original, inserted);
+      measured += 1;
+      if (charactersChanged(original, inserted) === 1) oneChar += 1;
+      if (lines > 1) multi += 1;
+      longest = Math.max(longest, lines);
+      byLines[String(lines)] = (byLines[String(lines)] ?? 0) + 1;
+    }
+  }
+  return {
+    measured,
+    one_character: { share: round(measured ? oneChar / measured : 0), paper_share: PAPER_EDITS.one_character },
+    multi_line: { share: round(measured ? multi / measured : 0), paper_share: PAPER_EDITS.multi_line },
+    longest_lines: { ours: longest, paper: PAPER_EDITS.longest_lines },
+    by_lines: Object.fromEntries(Object.entries(byLines).sort(([a], [b]) => Number(a) - Number(b))),
+  };
+}
+
+function slowest(kept: BuildTask[]): { slowest_canonical_ms?: number; slowest_distractor_ms?: number } {
+  const c = kept.map((t) => t.canonicalDurationMs ?? 0);
+  const d = kept.flatMap((t) => t.distractors.map((x) => x.durationMs ?? 0));
+  return { ...(c.length ? { slowest_canonical_ms: Math.max(...c) } : {}), ...(d.length ? { slowest_distractor_ms: Math.max(...d) } : {}) };
 }
 
 function taskEntry(t: BuildTask, queryId: string | null): TaskEntry {

@@ -8,9 +8,14 @@ const BUCKET_LABELS: Record<string, string> = {
   passes_all: "rejected: passes every test (equivalent mutant)",
   crashes_everywhere: "rejected: crashes on every test",
   timeout: "rejected: hangs (screening timeout)",
+  slow: "rejected: its suite ran longer than half a second",
   syntax_error: "rejected: does not compile",
   duplicate: "rejected: same code as another candidate",
 };
+
+function pct1(share: number): string {
+  return `${(100 * share).toFixed(1)}%`;
+}
 
 function pct(n: number, total: number): string {
   return total ? `${((100 * n) / total).toFixed(1)}%` : "–";
@@ -31,7 +36,9 @@ export function renderGateReport(r: GateReport): string {
       `${t.tasks_short_of_four} kept task(s) have fewer than ${r.settings.max_distractors} distractors.`,
     "",
     `Settings: at least ${r.settings.min_distractors} and at most ${r.settings.max_distractors} distractors per task; ` +
-      `candidates screened with a ${r.settings.screen_timeout_ms} ms suite timeout; runner version ${r.settings.runner_version}.`,
+      `candidates screened with a ${r.settings.screen_timeout_ms} ms suite timeout; runner version ${r.settings.runner_version}; ` +
+      `mutation engine ${r.settings.mutation_engine}. No canonical or candidate whose suite runs longer than ${r.settings.slow_suite_ms} ms is kept, ` +
+      `and every kept snippet's suite must finish within ${r.settings.suite_limit_ms} ms (gates 3 and 4).`,
     "",
     "## Gates and sweeps",
     "",
@@ -42,6 +49,34 @@ export function renderGateReport(r: GateReport): string {
     `- Cross-canonical sweep: ${r.sweeps.cross_canonical.snippets_searched} snippets searched, ` +
       `${r.sweeps.cross_canonical.foreign_name_matches_run} define another query's function and were run against its tests, ` +
       `${r.sweeps.cross_canonical.collisions.length} collision(s).`,
+    "",
+    "## Beside the paper",
+    "",
+    "The kept distractors' bug-type mix against the paper's released corpus (its Table 2, the six mechanical types):",
+    "",
+    ...table(
+      ["bug type", "distractors", "share", "paper", "difference"],
+      r.paper_comparison.bug_types.map((m) => [m.bug_type, m.distractors, pct1(m.share), pct1(m.paper_share), `${m.difference_points >= 0 ? "+" : ""}${m.difference_points.toFixed(1)} pts`]),
+    ),
+    "",
+    `Edit shape of the ${r.paper_comparison.edits.measured} generated distractors (each one edit of its canonical, byte-identical elsewhere):`,
+    "",
+    ...table(
+      ["", "here", "paper"],
+      [
+        ["edits that change one character", pct1(r.paper_comparison.edits.one_character.share), pct1(r.paper_comparison.edits.one_character.paper_share)],
+        ["edits spanning several lines", pct1(r.paper_comparison.edits.multi_line.share), pct1(r.paper_comparison.edits.multi_line.paper_share)],
+        ["longest edit", `${r.paper_comparison.edits.longest_lines.ours} lines`, `${r.paper_comparison.edits.longest_lines.paper} lines`],
+      ],
+    ),
+    "",
+    `Lines per edit: ${Object.entries(r.paper_comparison.edits.by_lines).map(([l, n]) => `${l}: ${n}`).join(", ")}.`,
+    "",
+    "## Near-duplicates",
+    "",
+    `${r.near_duplicates.pairs_compared} task pairs compared by canonical tokens and query words; ${r.near_duplicates.suspects_executed} alike enough ` +
+      `to run each canonical, renamed, against the other's tests. ${r.near_duplicates.duplicates.length ? "Excluded:" : "None excluded."}`,
+    ...r.near_duplicates.duplicates.map((d) => `- ${d}`),
     "",
     "## Tasks per domain",
     "",
@@ -91,7 +126,8 @@ export function renderGateReport(r: GateReport): string {
     "## Build",
     "",
     `Built in ${r.run.build_seconds.toFixed(1)} s with the ${r.run.backend} sandbox: ` +
-      `${r.run.pairs_executed} (code, tests) pairs executed, ${r.run.pairs_from_cache} from the execution cache.`,
+      `${r.run.pairs_executed} (code, tests) pairs executed, ${r.run.pairs_from_cache} from the execution cache.` +
+      (r.run.slowest_canonical_ms !== undefined ? ` Slowest suites as measured: canonical ${r.run.slowest_canonical_ms} ms, distractor ${r.run.slowest_distractor_ms} ms.` : ""),
     "",
   );
   return out.join("\n");

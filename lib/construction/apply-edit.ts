@@ -28,3 +28,21 @@ export function applyEdit(source: string, edit: Pick<MutationEdit, "start" | "en
 export function editSize(edit: Pick<MutationEdit, "original" | "replacement">): number {
   return [...edit.original].length + [...edit.replacement].length;
 }
+
+/** Character edit distance between what an edit removes and what it inserts (`<` → `<=`: 1). */
+export function charactersChanged(original: string, replacement: string): number {
+  const a = [...original], b = [...replacement];
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++) row[j] = Math.min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    prev = row;
+  }
+  return prev[b.length];
+}
+
+/** Source lines an edit's removed (or inserted) text spans: 1 for an edit within a line. */
+export function linesTouched(original: string, replacement: string): number {
+  const lines = (t: string) => (t === "" ? 0 : t.replace(/\n$/, "").split("\n").length);
+  return Math.max(1, lines(original), lines(replacement));
+}

@@ -7,7 +7,13 @@ import type { TestOutcome } from "@/lib/sandbox/types";
 //   crashes_everywhere  raises (or fails to load) on every test: never kept
 //   timeout             hangs on some test: never kept (it would cost every scoring run 5 s)
 //   syntax_error        does not even compile: never kept
-export type CandidateVerdict = "wrong_output" | "crashes_some" | "passes_all" | "crashes_everywhere" | "timeout" | "syntax_error";
+//   slow                its suite ran longer than SLOW_SUITE_MS: never kept (every snippet's
+//                       suite must finish within a second, with room for a loaded machine)
+export type CandidateVerdict = "wrong_output" | "crashes_some" | "passes_all" | "crashes_everywhere" | "timeout" | "syntax_error" | "slow";
+
+/** A kept snippet's suite must run in at most 1 s; candidates are held to half that. */
+export const SNIPPET_SUITE_LIMIT_MS = 1000;
+export const SLOW_SUITE_MS = 500;
 
 export const KEEPABLE: readonly CandidateVerdict[] = ["wrong_output", "crashes_some"];
 

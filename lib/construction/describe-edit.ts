@@ -7,7 +7,7 @@ export function describeEdit(edit: MutationEdit): string {
   const where = edit.context && edit.context !== edit.original.trim() ? ` in \`${edit.context}\`` : "";
   switch (d.kind) {
     case "delete":
-      return `Deleted the guard \`${d.guard}\`.`;
+      return d.lines && d.lines > 2 ? `Deleted the ${d.lines}-line guard \`${d.guard}\`.` : `Deleted the guard \`${d.guard}\`.`;
     case "swap_arguments":
       return `Swapped the arguments \`${d.first}\` and \`${d.second}\` of \`${d.callee}\`${where}.`;
     case "swap_operands":

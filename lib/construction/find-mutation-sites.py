@@ -372,25 +372,51 @@ class Finder:
             self.swap("swap_arguments", node.left, node.right, transform,
                       {"kind": "swap_operands", "operator": BINOP_SYMBOLS[type(node.op)]})
 
-    def remove_edge_case_check(self, fn):
-        text = self.src.text
-        for k, stmt in enumerate(fn.body[:-1]):  # the last statement is the result, not a guard
-            if not (isinstance(stmt, ast.If) and not stmt.orelse and len(stmt.body) == 1
-                    and isinstance(stmt.body[0], ast.Return)):
-                continue
-            start, end = self.src.span(stmt)
-            line_start = text.rfind("\n", 0, start) + 1
-            line_end = text.find("\n", end)
-            line_end = len(text) if line_end < 0 else line_end + 1
-            rest = text[end:line_end].strip()
-            if text[line_start:start].strip() or (rest and not rest.startswith("#")):
-                continue
-            guard = "if " + self.text(stmt.test) + ": " + self.text(stmt.body[0])
+    EXITS = (ast.Return, ast.Raise, ast.Continue, ast.Break)
+    GUARD_MAX_LINES = 15
 
-            def transform(nodes, i=self.index[id(fn)], k=k):
-                del nodes[i].body[k]
-            self.add("remove_edge_case_check", line_start, line_end, "", transform,
-                     {"kind": "delete", "guard": " ".join(guard.split())})
+    def remove_edge_case_check(self, fn):
+        """Deletes one guard: an `if` without `else` whose block ends by leaving (return, raise,
+        continue, break), wherever it stands in the function (its body, a loop's body, another
+        block), the whole block up to GUARD_MAX_LINES lines. The function's last statement is its
+        result, not a guard; a guard that is its block's only statement cannot go (the block
+        would be empty)."""
+        text = self.src.text
+        # Statement lists a guard may stand in; an `if`'s orelse is left out (an `elif` is a
+        # branch of the logic, not a check in front of it).
+        containers = [(n, field) for n in ast.walk(fn) for field in ("body", "orelse", "finalbody")
+                      if isinstance(getattr(n, field, None), list) and not (isinstance(n, ast.If) and field == "orelse")]
+        containers += [(h, "body") for h in ast.walk(fn) if isinstance(h, ast.ExceptHandler)]
+        seen = set()
+        for owner, field in containers:
+            block = getattr(owner, field)
+            if (id(owner), field) in seen or len(block) < 2:
+                continue
+            seen.add((id(owner), field))
+            for k, stmt in enumerate(block):
+                if owner is fn and field == "body" and k == len(block) - 1:
+                    continue  # the last statement is the result, not a guard
+                if not (isinstance(stmt, ast.If) and not stmt.orelse and isinstance(stmt.body[-1], self.EXITS)):
+                    continue
+                if any(isinstance(x, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) for x in ast.walk(stmt)):
+                    continue
+                lines = stmt.end_lineno - stmt.lineno + 1
+                if lines > self.GUARD_MAX_LINES:
+                    continue
+                start, end = self.src.span(stmt)
+                line_start = text.rfind("\n", 0, start) + 1
+                line_end = text.find("\n", end)
+                line_end = len(text) if line_end < 0 else line_end + 1
+                rest = text[end:line_end].strip()
+                if text[line_start:start].strip() or (rest and not rest.startswith("#")):
+                    continue
+                first = self.text(stmt.body[0]) if len(stmt.body) == 1 else self.text(stmt.body[-1])
+                guard = "if " + self.text(stmt.test) + ": " + (first if len(stmt.body) == 1 else "… " + first)
+
+                def transform(nodes, i=self.index[id(owner)], field=field, k=k):
+                    del getattr(nodes[i], field)[k]
+                self.add("remove_edge_case_check", line_start, line_end, "", transform,
+                         {"kind": "delete", "guard": " ".join(guard.split()), "lines": lines})
 
     def run(self):
         # Bounds first, so off_by_one leaves the constants they already cover alone.

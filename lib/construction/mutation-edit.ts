@@ -16,6 +16,8 @@ export const mutationEditSchema = z.object({
     before: z.string().optional(),
     after: z.string().optional(),
     guard: z.string().optional(),
+    /** Lines a deletion removes (a guard's whole block). */
+    lines: z.number().int().positive().optional(),
     callee: z.string().optional(),
     operator: z.string().optional(),
     first: z.string().optional(),

@@ -21,6 +21,8 @@ export interface ScreenResult {
   executed: number;
   cached: number;
   outcomes: Map<string, TestOutcome[]>;
+  /** How long each pair's suite ran (ms), as measured when it was executed. */
+  durations: Map<string, number>;
 }
 
 export function screenKey(code: string, tests: readonly string[]): string {
@@ -36,15 +38,18 @@ export async function screenCandidates(pairs: ScreenPair[], sandbox: Sandbox, ti
     unique.set(`${codeHash}:${testsHash}`, { ...p, codeHash, testsHash });
   }
   const outcomes = new Map<string, TestOutcome[]>();
+  const durations = new Map<string, number>();
   const codeHashes = [...new Set([...unique.values()].map((p) => p.codeHash))];
   for (let i = 0; i < codeHashes.length; i += 5000) {
     const rows = await db().execution.findMany({
       where: { runnerVersion: tag, codeHash: { in: codeHashes.slice(i, i + 5000) } },
-      select: { codeHash: true, testsHash: true, outcomes: true },
+      select: { codeHash: true, testsHash: true, outcomes: true, durationMs: true },
     });
     for (const r of rows) {
       const key = `${r.codeHash}:${r.testsHash}`;
-      if (unique.has(key)) outcomes.set(key, r.outcomes as TestOutcome[]);
+      if (!unique.has(key)) continue;
+      outcomes.set(key, r.outcomes as TestOutcome[]);
+      durations.set(key, r.durationMs);
     }
   }
   const cached = outcomes.size;
@@ -77,6 +82,9 @@ export async function screenCandidates(pairs: ScreenPair[], sandbox: Sandbox, ti
   flush();
   await writing;
   if (writeError) throw writeError;
-  for (const r of results) outcomes.set(r.id, r.outcomes);
-  return { executed: results.length, cached, outcomes };
+  for (const r of results) {
+    outcomes.set(r.id, r.outcomes);
+    durations.set(r.id, r.durationMs);
+  }
+  return { executed: results.length, cached, outcomes, durations };
 }

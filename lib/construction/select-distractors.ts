@@ -6,10 +6,11 @@ import type { CandidateVerdict } from "./classify-outcomes";
 //   2. within that, bug types the task does not have yet, fewest-used type first;
 //   3. then a failing-test subset no chosen distractor has (so a task's distractors do not
 //      all fail the same tests when the candidates allow otherwise), then an edit site not
-//      used yet, then a natural edit over an awkward one, then the task's bug-type priority,
-//      then source order.
-// The bug-type priority is rotated per task (by a hash of its function name), so ties between
-// types spread evenly over the benchmark instead of always favouring the same family.
+//      used yet, then a natural edit over an awkward one, then the bug-type priority, then
+//      source order.
+// The bug-type priority is a fixed order, or a function asked again before every pick with the
+// types picked so far: a build passes the benchmark-wide mix tracker's (target-mix.ts), so ties
+// between types go to the type furthest below the paper's share.
 
 export interface SelectableCandidate {
   order: number;
@@ -30,12 +31,15 @@ export interface TakenDistractor {
 
 const TIERS: readonly CandidateVerdict[] = ["wrong_output", "crashes_some"];
 
+export type TypePriority = readonly BugType[] | ((picked: readonly BugType[]) => readonly BugType[]);
+
 export function selectDistractors(
   candidates: readonly SelectableCandidate[],
   taken: readonly TakenDistractor[],
   slots: number,
-  typePriority: readonly BugType[],
+  priority: TypePriority,
 ): SelectableCandidate[] {
+  let typePriority: readonly BugType[] = typeof priority === "function" ? priority([]) : priority;
   const typeCount = new Map<string, number>();
   const signatures = new Set<string>();
   for (const t of taken) {
@@ -59,6 +63,7 @@ export function selectDistractors(
     for (let i = 1; i < remaining.length; i++) if (compare(rank(remaining[i]), rank(remaining[best])) < 0) best = i;
     const [pick] = remaining.splice(best, 1);
     chosen.push(pick);
+    if (typeof priority === "function") typePriority = priority(chosen.map((c) => c.bugType));
     typeCount.set(pick.bugType, (typeCount.get(pick.bugType) ?? 0) + 1);
     signatures.add(pick.signature);
     sites.add(pick.site);

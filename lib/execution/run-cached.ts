@@ -13,6 +13,8 @@ export interface PairVerdict {
   cached: boolean;
   /** Tests that ran inside the candidate's process (weaker evidence); see ExecResult. */
   inProcessTests: number[];
+  /** How long the suite ran when it was executed (ms). */
+  durationMs: number;
 }
 
 export interface RunCachedOptions {
@@ -51,13 +53,13 @@ export async function lookupCached(pairs: PairRequest[]): Promise<Map<string, Pa
   const rows = codeHashes.length
     ? await db().execution.findMany({
         where: { runnerVersion: RUNNER_VERSION, codeHash: { in: codeHashes } },
-        select: { codeHash: true, testsHash: true, outcomes: true, passed: true, inProcessTests: true },
+        select: { codeHash: true, testsHash: true, outcomes: true, passed: true, inProcessTests: true, durationMs: true },
       })
     : [];
   for (const r of rows) {
     const key = `${r.codeHash}:${r.testsHash}`;
     if (unique.has(key)) {
-      verdicts.set(key, { outcomes: r.outcomes as TestOutcome[], passed: r.passed, cached: true, inProcessTests: r.inProcessTests });
+      verdicts.set(key, { outcomes: r.outcomes as TestOutcome[], passed: r.passed, cached: true, inProcessTests: r.inProcessTests, durationMs: r.durationMs });
     }
   }
   return verdicts;
@@ -137,7 +139,7 @@ export async function runPairsCached(pairs: PairRequest[], opts: RunCachedOption
   // Results the callback did not see (a backend that only returns at the end) are kept too.
   pending = results.filter((r) => !seen.has(r.id));
   for (const r of results) {
-    verdicts.set(r.id, { outcomes: r.outcomes, passed: r.passed, cached: false, inProcessTests: r.inProcessTests });
+    verdicts.set(r.id, { outcomes: r.outcomes, passed: r.passed, cached: false, inProcessTests: r.inProcessTests, durationMs: r.durationMs });
   }
   await flush();
   return verdicts;

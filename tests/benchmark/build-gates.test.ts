@@ -25,6 +25,24 @@ const BOUNDED_SUM = {
   ]),
 };
 
+const SIGN = {
+  function_name: "sign_of",
+  domain: "math_numerical",
+  query: "Return -1, 0 or 1 according to the sign of x.",
+  canonical: "def sign_of(x):\n    if x > 0:\n        return 1\n    if x < 0:\n        return -1\n    return 0\n",
+  test_suite: tests("sign_of", [["5", "1"], ["-3", "-1"], ["0", "0"], ["2.5", "1"], ["-0.5", "-1"], ["100", "1"], ["-100", "-1"]]),
+};
+
+// Does what clamp_value does, written otherwise and asked for in other words: only running it
+// against clamp_value's tests shows it.
+const LIMIT = {
+  function_name: "limit_to_range",
+  domain: "math_numerical",
+  query: "Limit a number so that it lies between a lower and an upper bound, both inclusive.",
+  canonical: "def limit_to_range(v, low, high):\n    return min(max(v, low), high)\n",
+  test_suite: tests("limit_to_range", [["1, 2, 4", "2"], ["3, 2, 4", "3"], ["9, 2, 4", "4"], ["2, 2, 4", "2"], ["4, 2, 4", "4"], ["-1, -3, -2", "-2"], ["0, 0, 0", "0"]]),
+};
+
 describe("benchmark build: gates and sweeps", () => {
   const sandbox = dockerSandboxForSuite();
   let result: BuildResult;
@@ -37,12 +55,18 @@ describe("benchmark build: gates and sweeps", () => {
         { ...CLAMP, function_name: "short_suite", test_suite: CLAMP.test_suite.slice(0, 5) }, // 2: gate 1
         { ...CLAMP, function_name: "clamp_a", canonical: CLAMP.canonical.replaceAll("clamp_value", "clamp_a"), test_suite: [...CLAMP.test_suite.map((t) => t.replace("clamp_value", "clamp_a")).slice(0, 7), "assert 1 == 1"] }, // 3: gate 2
         { ...CLAMP, function_name: "clamp_b", canonical: CLAMP.canonical.replaceAll("clamp_value", "clamp_b").replace("return lo", "return hi"), test_suite: CLAMP.test_suite.map((t) => t.replace("clamp_value", "clamp_b")) }, // 4: gate 3
-        { ...CLAMP, function_name: "clamp_c", canonical: CLAMP.canonical.replaceAll("clamp_value", "clamp_c"), test_suite: CLAMP.test_suite.map((t) => t.replace("clamp_value", "clamp_c")), distractors: [{ code: CLAMP.canonical.replaceAll("clamp_value", "clamp_c").replace("x < lo", "lo > x"), bug_type: "swap_arguments", bug_description: "Swapped the operands of <." }] }, // 5: gate 4, an equivalent hand-written distractor
+        { ...SIGN, distractors: [{ code: SIGN.canonical.replace("x > 0", "0 < x"), bug_type: "swap_arguments", bug_description: "Swapped the operands of >." }] }, // 5: gate 4, an equivalent hand-written distractor
         { function_name: "identity_value", domain: "math_numerical", query: "Return x unchanged.", canonical: "def identity_value(x):\n    return x\n", test_suite: tests("identity_value", [["1", "1"], ["0", "0"], ["-2", "-2"], ["'a'", "'a'"], ["None", "None"], ["[1]", "[1]"], ["2.5", "2.5"]]) }, // 6: gate 4, nothing to mutate
         BOUNDED_SUM, // 7: sweep 2
         { ...CLAMP, function_name: "clamp_d", canonical: CLAMP.canonical.replaceAll("clamp_value", "clamp_d"), test_suite: CLAMP.test_suite.map((t) => t.replace("clamp_value", "clamp_d")), distractors: [{ code: "def clamp_d(x, lo, hi:\n    return x\n", bug_type: "off_by_one", bug_description: "Broken." }] }, // 8: gate 2, syntax-error distractor
+        LIMIT, // 9: near-duplicate by behaviour
+        { ...SIGN, function_name: "slow_sign", query: "The sign of x, slowly.", canonical: "import time\n\n\ndef slow_sign(x):\n    time.sleep(0.1)\n    return (x > 0) - (x < 0)\n", test_suite: SIGN.test_suite.map((t) => t.replace("sign_of", "slow_sign")) }, // 10: gate 3, too slow
       ],
-      string_processing: [RUN_LENGTH, { ...CLAMP, domain: "string_processing" }], // 9: kept with a hand-written distractor; 10: gate 5
+      string_processing: [
+        RUN_LENGTH, // 9: kept with a hand-written distractor
+        { function_name: "clamp_value", domain: "string_processing", query: "Cut a string down to at most n characters.", canonical: "def clamp_value(s, n):\n    if n <= 0:\n        return ''\n    return s[:n]\n", test_suite: tests("clamp_value", [["'abc', 2", "'ab'"], ["'abc', 5", "'abc'"], ["'', 3", "''"], ["'abc', 0", "''"], ["'abc', -1", "''"], ["'xy', 1", "'x'"], ["'hello', 4", "'hell'"]]) }, // 10: gate 5, a name already taken
+        { ...RUN_LENGTH, function_name: "longest_streak", canonical: RUN_LENGTH.canonical.replaceAll("longest_run", "longest_streak"), test_suite: RUN_LENGTH.test_suite.map((t) => t.replace("longest_run", "longest_streak")), distractors: undefined }, // 11: near-duplicate by text
+      ],
     });
     result = await buildBenchmark(dir, { sandbox: sandbox() });
   });
@@ -50,7 +74,10 @@ describe("benchmark build: gates and sweeps", () => {
   it("excludes each failing task at its first failing gate, naming the task and why", () => {
     const failed = Object.fromEntries(result.report.tasks.filter((t) => t.failed).map((t) => [t.source, [t.failed!.gate, t.failed!.reasons.join("; ")]]));
     expect(Object.keys(failed).sort()).toEqual(
-      [2, 3, 4, 5, 6, 7, 8].map((l) => `tasks/math_numerical.jsonl:${l}`).concat(["tasks/string_processing.jsonl:2"]).sort(),
+      [2, 3, 4, 5, 6, 7, 8, 9, 10]
+        .map((l) => `tasks/math_numerical.jsonl:${l}`)
+        .concat(["tasks/string_processing.jsonl:2", "tasks/string_processing.jsonl:3"])
+        .sort(),
     );
     expect(failed["tasks/math_numerical.jsonl:2"]).toEqual(["1", "test_suite: at least 7 tests"]);
     expect(failed["tasks/math_numerical.jsonl:3"]).toEqual(["2", "test 8 does not call clamp_a()"]);
@@ -64,7 +91,13 @@ describe("benchmark build: gates and sweeps", () => {
     expect(failed["tasks/math_numerical.jsonl:8"][0]).toBe("2");
     expect(failed["tasks/math_numerical.jsonl:8"][1]).toMatch(/^hand-written distractor 1 \(off_by_one\) is a syntax error \(SyntaxError/);
     expect(failed["tasks/string_processing.jsonl:2"]).toEqual(["5", "function_name clamp_value is already used by tasks/math_numerical.jsonl:1; names must be unique across the benchmark"]);
-    expect(result.report.gates.map((g) => [g.gate, g.failed])).toEqual([["1", 1], ["2", 2], ["3", 1], ["4", 2], ["5", 1], ["sweep1", 0], ["sweep2", 1]]);
+    expect(failed["tasks/string_processing.jsonl:3"]).toEqual(["dup", "a near-duplicate of longest_run (tasks/string_processing.jsonl:1) (code overlap 1.00, query overlap 1.00)"]);
+    expect(failed["tasks/math_numerical.jsonl:9"][0]).toBe("dup");
+    expect(failed["tasks/math_numerical.jsonl:9"][1]).toMatch(/^does what clamp_value \(tasks\/math_numerical.jsonl:1\) does: its canonical passes every test of clamp_value/);
+    expect(failed["tasks/math_numerical.jsonl:10"][0]).toBe("3");
+    expect(failed["tasks/math_numerical.jsonl:10"][1]).toMatch(/^the canonical's suite ran \d+ ms; every snippet's must finish within 500 ms/);
+    expect(result.report.gates.map((g) => [g.gate, g.failed])).toEqual([["1", 1], ["2", 2], ["3", 2], ["dup", 2], ["4", 2], ["5", 1], ["sweep1", 0], ["sweep2", 1]]);
+    expect(result.report.near_duplicates.duplicates).toHaveLength(2);
     // the canonical and every distractor that kept the helper intact collide
     const collisions = result.report.sweeps.cross_canonical.collisions;
     expect(collisions).toContain("tasks/math_numerical.jsonl:7 canonical → tasks/math_numerical.jsonl:1");
@@ -72,24 +105,28 @@ describe("benchmark build: gates and sweeps", () => {
     expect(result.report.sweeps.cross_canonical.foreign_name_matches_run).toBe(5);
   });
 
-  it("numbers the kept tasks in source order and lays out canonical then distractors", () => {
-    expect(result.data.queries.map((q) => [q.query_id, q.function_name, q.correct_corpus_ids])).toEqual([
-      ["q_0001", "clamp_value", ["c_0001"]],
-      ["q_0002", "longest_run", ["c_0006"]],
+  it("numbers the kept tasks in source order; each query's correct id names its canonical in the shuffled corpus", () => {
+    expect(result.data.queries.map((q) => [q.query_id, q.function_name])).toEqual([
+      ["q_0001", "clamp_value"],
+      ["q_0002", "longest_run"],
     ]);
-    expect(result.data.corpus.map((c) => `${c.corpus_id}:${c.query_id}:${c.role}`)).toEqual([
-      "c_0001:q_0001:canonical",
-      ...[2, 3, 4, 5].map((i) => `c_000${i}:q_0001:distractor`),
-      "c_0006:q_0002:canonical",
-      ...[7, 8, 9, 10].map((i) => `c_${String(i).padStart(4, "0")}:q_0002:distractor`),
-    ]);
+    // Ten snippets, numbered in file order, which is a seeded shuffle (not grouped by task).
+    expect(result.data.corpus.map((c) => c.corpus_id)).toEqual(Array.from({ length: 10 }, (_, i) => `c_${String(i + 1).padStart(4, "0")}`));
+    for (const q of result.data.queries) {
+      const mine = result.data.corpus.filter((c) => c.query_id === q.query_id);
+      expect(mine.map((c) => c.role).sort()).toEqual(["canonical", "distractor", "distractor", "distractor", "distractor"]);
+      expect(q.correct_corpus_ids).toEqual([mine.find((c) => c.role === "canonical")!.corpus_id]);
+    }
   });
 
-  it("keeps a hand-written distractor first and fills the other slots from the engine", () => {
+  it("keeps a hand-written distractor and fills the other slots from the engine", () => {
     const run = result.data.corpus.filter((c) => c.query_id === "q_0002" && c.role === "distractor");
-    expect(run[0]).toMatchObject({ bug_type: "off_by_one", bug_description: "Reset the run to 0 instead of 1." });
-    expect(run[0].edit).toBeUndefined();
-    expect(run.slice(1).every((d) => d.edit && d.edit.size > 0 && /^(Changed|Swapped|Deleted) /.test(d.bug_description ?? ""))).toBe(true);
+    const hand = run.filter((d) => !d.edit);
+    expect(hand).toHaveLength(1);
+    expect(hand[0]).toMatchObject({ bug_type: "off_by_one", bug_description: "Reset the run to 0 instead of 1." });
+    const generated = run.filter((d) => d.edit);
+    expect(generated).toHaveLength(3);
+    expect(generated.every((d) => d.edit!.size > 0 && /^(Changed|Swapped|Deleted) /.test(d.bug_description ?? ""))).toBe(true);
     expect(entry("tasks/string_processing.jsonl:1").distractors.map((d) => d.origin)).toEqual(["hand_written", "generated", "generated", "generated"]);
   });
 
@@ -115,17 +152,25 @@ describe("benchmark build: gates and sweeps", () => {
 
   it("reports totals, candidates per reason and sweeps, in JSON and in the readable report", () => {
     const r = result.report;
-    expect(r.totals).toMatchObject({ tasks_read: 10, tasks_kept: 2, tasks_excluded: 8, queries: 2, corpus: 10, distractors: 8, hand_written: 1, generated: 7 });
-    expect(r.tasks_per_domain).toEqual({ math_numerical: { read: 8, kept: 1 }, string_processing: { read: 2, kept: 1 } });
+    expect(r.totals).toMatchObject({ tasks_read: 13, tasks_kept: 2, tasks_excluded: 11, queries: 2, corpus: 10, distractors: 8, hand_written: 1, generated: 7 });
+    expect(r.tasks_per_domain).toEqual({ math_numerical: { read: 10, kept: 1 }, string_processing: { read: 3, kept: 1 } });
     expect(Object.values(r.distractors_per_bug_type).reduce((a, b) => a + b, 0)).toBe(8);
     const outcomes = Object.values(r.candidates.outcomes).reduce((a, b) => a + (b ?? 0), 0);
     expect(outcomes).toBe(r.candidates.generated);
     expect(r.sweeps.distractor_sanity).toEqual({ distractors_run: 8 + 4, passed_all_tests: [] });
     const md = result.files["gate-report.md"];
     expect(md).toContain("# Gate report: Build test 1");
-    expect(md).toContain("| 3 | canonical execution | 1 |");
+    expect(md).toContain("| 3 | canonical execution | 2 |");
     expect(md).toMatch(/- `tasks\/math_numerical.jsonl:4` clamp_b: gate 3 \(canonical execution\): canonical fails its own tests/);
     expect(md).toMatch(/## Mutation candidates\n\n\d+ candidates generated for \d+ tasks/);
     expect(md).toMatch(/Built in [\d.]+ s with the docker sandbox/);
+    // Beside the paper: every bug type with its share here and in the paper, and the edit shape.
+    expect(r.paper_comparison.bug_types.map((m) => m.bug_type)).toEqual(["off_by_one", "off_by_one_boundary", "wrong_operator", "wrong_comparison", "swap_arguments", "remove_edge_case_check"]);
+    expect(r.paper_comparison.bug_types.reduce((n, m) => n + m.distractors, 0)).toBe(8);
+    expect(r.paper_comparison.edits.measured).toBe(7);
+    expect(md).toMatch(/\| wrong_operator \| \d+ \| [\d.]+% \| 22\.9% \| [+-][\d.]+ pts \|/);
+    expect(md).toMatch(/\| edits that change one character \| [\d.]+% \| 50\.6% \|/);
+    expect(md).toContain("## Near-duplicates");
+    expect(md).toMatch(/- longest_streak \(tasks\/string_processing.jsonl:3\) ~ longest_run/);
   });
 });

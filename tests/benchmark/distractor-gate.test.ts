@@ -9,12 +9,12 @@ import { dockerSandboxForSuite } from "./docker-sandbox";
 // same-failing-subset rule, which refuses only when the engine had an alternative.
 
 function distractor(code: string, bugType = "wrong_comparison"): BuildDistractor {
-  return { code, bugType, bugDescription: "test", origin: "hand_written", edit: null, outcomes: null };
+  return { code, bugType, bugDescription: "test", origin: "hand_written", edit: null, outcomes: null, durationMs: null };
 }
 
 function task(distractors: BuildDistractor[], subsetsAvailable?: number): BuildTask {
   const generation = subsetsAvailable === undefined ? null : ({ subsetsAvailable, generated: 0, dropped: { unparseable: 0, not_isolated: 0 }, buckets: {}, byBugType: {}, selected: [] } satisfies TaskGeneration);
-  return { source: "tasks/t.jsonl:1", file: "t", task: CLAMP, failure: null, canonicalOutcomes: null, distractors, generation, functionNames: [], warnings: [] };
+  return { source: "tasks/t.jsonl:1", file: "t", task: CLAMP, failure: null, canonicalOutcomes: null, canonicalDurationMs: null, distractors, generation, functionNames: [], warnings: [] };
 }
 
 const c = CLAMP.canonical;
@@ -44,6 +44,16 @@ describe("gate 4: distractor execution", () => {
       "5 distractors (at most 4)",
       expect.stringMatching(/^only 5 distractor\(s\), at least 6 required/),
     ]);
+  });
+
+  it("refuses a distractor whose suite runs longer than a second", async () => {
+    const slow = "import time\n\n\ndef clamp_value(x, lo, hi):\n    time.sleep(0.25)\n    return lo if x < lo else x\n";
+    const t = task([distractor(slow), distractor(lowBug, "remove_edge_case_check")], 2);
+    await runDistractorGate([t], sandbox(), 1);
+    expect(t.failure?.gate).toBe(4);
+    expect(t.failure?.reasons).toEqual([expect.stringMatching(/^hand-written distractor 1 \(wrong_comparison\)'s suite ran \d+ ms; every snippet's must finish within 1000 ms$/)]);
+    expect(t.distractors[0].durationMs).toBeGreaterThan(1000);
+    expect(t.distractors[1].durationMs).toBeLessThan(1000);
   });
 
   it("refuses distractors that all fail the same tests when a candidate failing others existed", async () => {

@@ -162,9 +162,30 @@ describe("remove_edge_case_check: an early-return guard deleted", () => {
     ]);
   });
 
-  it("leaves a final if (the result, not a guard) and guards inside loops", async () => {
+  it("leaves a final if (the result, not a guard) and a guard that is its block's only statement", async () => {
     const src = "def f(xs):\n    for x in xs:\n        if x:\n            return x\n    if xs:\n        return 0\n";
     expect(await mutants(src, "remove_edge_case_check")).toEqual([]);
+  });
+
+  it("deletes multi-line guards and guards inside loops that leave by continue, break or raise", async () => {
+    const src =
+      "def f(xs, k):\n    if k <= 0:\n        total = 0\n        for x in xs:\n            total += x\n        return [total]\n" +
+      "    out = []\n    for x in xs:\n        if x is None:\n            continue\n        if x < 0:\n            raise ValueError(x)\n        out.append(x * k)\n    return out\n";
+    const found = await mutants(src, "remove_edge_case_check");
+    expect(found.map((m) => m.description)).toEqual([
+      "Deleted the 5-line guard `if k <= 0: … return [total]`.",
+      "Deleted the guard `if x is None: continue`.",
+      "Deleted the guard `if x < 0: raise ValueError(x)`.",
+    ]);
+    expect(found[0].code).toBe("def f(xs, k):\n    out = []\n    for x in xs:\n        if x is None:\n            continue\n        if x < 0:\n            raise ValueError(x)\n        out.append(x * k)\n    return out\n");
+    expect(found[1].code).toBe(src.replace("        if x is None:\n            continue\n", ""));
+  });
+
+  it("never deletes more than 15 lines, nor an if whose block does not leave", async () => {
+    const long = "def f(n):\n    if n < 0:\n" + Array.from({ length: 15 }, (_, i) => `        n += ${i}\n`).join("") + "        return n\n    return n + 1\n";
+    expect(await mutants(long, "remove_edge_case_check")).toEqual([]);
+    const normalise = "def f(n):\n    if n < 0:\n        n = -n\n    return n\n";
+    expect(await mutants(normalise, "remove_edge_case_check")).toEqual([]);
   });
 });
 

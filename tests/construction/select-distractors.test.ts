@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { classifyOutcomes, failingTests } from "@/lib/construction/classify-outcomes";
-import { typePriority } from "@/lib/construction/generate-distractors";
+import { MixTracker, PAPER_SHARE } from "@/lib/construction/target-mix";
 import { selectDistractors, type SelectableCandidate } from "@/lib/construction/select-distractors";
 import { BUG_TYPES, type BugType } from "@/lib/benchmark/format";
 
@@ -85,19 +85,63 @@ describe("selectDistractors", () => {
   it("is deterministic: the same candidates in the same order give the same choice", () => {
     n = 0;
     const cs = BUG_TYPES.flatMap((t, i) => [cand(t, "wrong_output", String(i % 3)), cand(t, i % 2 ? "crashes_some" : "wrong_output", String(i))]);
-    const a = selectDistractors(cs, [], 4, typePriority("lowest_set_bit")).map((c) => c.order);
-    const b = selectDistractors([...cs], [], 4, typePriority("lowest_set_bit")).map((c) => c.order);
+    const a = selectDistractors(cs, [], 4, (picked) => new MixTracker().priority(picked)).map((c) => c.order);
+    const b = selectDistractors([...cs], [], 4, (picked) => new MixTracker().priority(picked)).map((c) => c.order);
     expect(a).toEqual(b);
     expect(a).toHaveLength(4);
   });
+
+  it("asks a priority function again after every pick, with the types picked so far", () => {
+    n = 0;
+    const cs = [cand("off_by_one", "wrong_output", "0"), cand("wrong_operator", "wrong_output", "1"), cand("swap_arguments", "wrong_output", "2")];
+    const asked: string[][] = [];
+    const picked = selectDistractors(cs, [], 3, (sofar) => {
+      asked.push([...sofar]);
+      // Prefer whatever has not been picked, swap_arguments first.
+      return ["swap_arguments", "wrong_operator", "off_by_one", "off_by_one_boundary", "wrong_comparison", "remove_edge_case_check"];
+    });
+    expect(picked.map((c) => c.bugType)).toEqual(["swap_arguments", "wrong_operator", "off_by_one"]);
+    expect(asked).toEqual([[], ["swap_arguments"], ["swap_arguments", "wrong_operator"], ["swap_arguments", "wrong_operator", "off_by_one"]]);
+  });
 });
 
-describe("typePriority", () => {
-  it("is a rotation of the six types that depends only on the function name", () => {
-    const p = typePriority("count_set_bits");
-    expect([...p].sort()).toEqual([...BUG_TYPES].sort());
-    expect(typePriority("count_set_bits")).toEqual(p);
-    const starts = new Set(["a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k", "l"].map((name) => typePriority(name)[0]));
-    expect(starts.size).toBeGreaterThan(1);
+describe("MixTracker: the benchmark-wide bug-type mix", () => {
+  it("targets the paper's Table 2 shares", () => {
+    expect(PAPER_SHARE.wrong_operator).toBeCloseTo(857 / 3745, 12);
+    expect(PAPER_SHARE.remove_edge_case_check).toBeCloseTo(329 / 3745, 12);
+    expect(Object.values(PAPER_SHARE).reduce((a, b) => a + b, 0)).toBeCloseTo(1, 12);
+  });
+
+  it("wants the type furthest below its share next, and converges on the shares when every type is available", () => {
+    const mix = new MixTracker();
+    expect(mix.priority()[0]).toBe("wrong_operator"); // the largest share
+    for (let i = 0; i < 3745; i++) mix.record(mix.priority()[0]);
+    const shares = mix.shares();
+    for (const t of BUG_TYPES) expect(Math.abs(shares[t] - PAPER_SHARE[t])).toBeLessThan(0.001);
+  });
+
+  it("counts pending picks, so one task's second pick sees its first", () => {
+    const mix = new MixTracker();
+    const first = mix.priority()[0];
+    expect(mix.priority([first])[0]).not.toBe(first);
+  });
+
+  it("steers whole builds towards the mix when supply allows: scarce types are taken wherever they appear", () => {
+    // 300 tasks, each offering four common types; swap_arguments and removed guards in one task
+    // out of three. Four slots, each type at most once per task; as in a build, the tasks with
+    // fewer kinds of candidate choose first.
+    const mix = new MixTracker();
+    const tasks = Array.from({ length: 300 }, (_, task) => task).sort((a, b) => Number(a % 3 === 0) - Number(b % 3 === 0) || a - b);
+    for (const task of tasks) {
+      n = 0;
+      const offers: BugType[] = ["off_by_one", "wrong_operator", "wrong_comparison", "off_by_one_boundary"];
+      if (task % 3 === 0) offers.push("swap_arguments", "remove_edge_case_check");
+      const cs = offers.map((t, i) => cand(t, "wrong_output", String(i)));
+      for (const c of selectDistractors(cs, [], 4, (picked) => mix.priority(picked))) mix.record(c.bugType);
+    }
+    const shares = mix.shares();
+    // Every scarce candidate was used: 100 of each out of 1200.
+    expect(shares.swap_arguments).toBeCloseTo(100 / 1200, 6);
+    expect(shares.remove_edge_case_check).toBeCloseTo(100 / 1200, 6);
   });
 });

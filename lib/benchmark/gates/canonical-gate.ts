@@ -1,3 +1,4 @@
+import { SLOW_SUITE_MS } from "@/lib/construction/classify-outcomes";
 import { pairKey, runPairsCached } from "@/lib/execution/run-cached";
 import type { Sandbox } from "@/lib/sandbox/types";
 import { alive, describeOutcomes, fail, type BuildTask } from "../build-state";
@@ -7,7 +8,9 @@ export interface ExecutionCount {
   cached: number;
 }
 
-// Gate 3, canonical execution: every canonical passes every one of its tests in the sandbox.
+// Gate 3, canonical execution: every canonical passes every one of its tests in the sandbox,
+// its whole suite in at most SLOW_SUITE_MS (half the second every snippet's run must stay
+// within, so a loaded machine still keeps it).
 // Hand-written distractors run in the same batch (their verdicts are gate 4's), all through
 // the execution cache at the scoring timeout, so import and scoring later reuse the results.
 export async function runCanonicalGate(tasks: BuildTask[], sandbox: Sandbox): Promise<ExecutionCount> {
@@ -18,8 +21,16 @@ export async function runCanonicalGate(tasks: BuildTask[], sandbox: Sandbox): Pr
     const tests = t.task.test_suite;
     const canonical = verdicts.get(pairKey(t.task.canonical, tests))!;
     t.canonicalOutcomes = canonical.outcomes;
-    for (const d of t.distractors) d.outcomes = verdicts.get(pairKey(d.code, tests))!.outcomes;
+    t.canonicalDurationMs = canonical.durationMs;
+    for (const d of t.distractors) {
+      const v = verdicts.get(pairKey(d.code, tests))!;
+      d.outcomes = v.outcomes;
+      d.durationMs = v.durationMs;
+    }
     if (!canonical.passed) fail(t, 3, [`canonical fails its own tests: ${describeOutcomes(canonical.outcomes, tests)}`]);
+    else if (canonical.durationMs > SLOW_SUITE_MS) {
+      fail(t, 3, [`the canonical's suite ran ${canonical.durationMs} ms; every snippet's must finish within ${SLOW_SUITE_MS} ms (a second with room to spare)`]);
+    }
   }
   return { pairs: verdicts.size, cached: [...verdicts.values()].filter((v) => v.cached).length };
 }

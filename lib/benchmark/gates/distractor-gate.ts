@@ -1,4 +1,4 @@
-import { classifyOutcomes, failingTests } from "@/lib/construction/classify-outcomes";
+import { classifyOutcomes, failingTests, SNIPPET_SUITE_LIMIT_MS } from "@/lib/construction/classify-outcomes";
 import { pairKey, runPairsCached } from "@/lib/execution/run-cached";
 import type { Sandbox } from "@/lib/sandbox/types";
 import { alive, describeOutcomes, fail, type BuildTask } from "../build-state";
@@ -8,7 +8,7 @@ export const MAX_DISTRACTORS = 4;
 
 // Gate 4, distractor execution, on each task's final distractors at the scoring timeout:
 // each fails at least one test, none is a syntax error, none crashes (or hangs) on every
-// test, no two are the same code, the task has at least `minDistractors`, and its distractors
+// test, none's suite runs longer than a second, no two are the same code, the task has at least `minDistractors`, and its distractors
 // do not all fail the same subset of tests when the engine had a candidate that would not.
 export async function runDistractorGate(tasks: BuildTask[], sandbox: Sandbox, minDistractors: number): Promise<ExecutionCount> {
   const live = alive(tasks);
@@ -19,7 +19,9 @@ export async function runDistractorGate(tasks: BuildTask[], sandbox: Sandbox, mi
     const reasons: string[] = [];
     const seen = new Map<string, number>([[t.task.canonical, 0]]);
     t.distractors.forEach((d, k) => {
-      d.outcomes ??= verdicts.get(pairKey(d.code, tests))!.outcomes;
+      const v = verdicts.get(pairKey(d.code, tests));
+      d.outcomes ??= v!.outcomes;
+      d.durationMs ??= v!.durationMs;
       const label = `${d.origin === "generated" ? "generated" : "hand-written"} distractor ${k + 1} (${d.bugType})`;
       const twin = seen.get(d.code);
       if (twin !== undefined) reasons.push(`${label} is identical to ${twin === 0 ? "the canonical" : `distractor ${twin}`}`);
@@ -29,6 +31,7 @@ export async function runDistractorGate(tasks: BuildTask[], sandbox: Sandbox, mi
       if (verdict === "syntax_error") reasons.push(`${label} is a syntax error`);
       if (verdict === "crashes_everywhere") reasons.push(`${label} crashes on every test (${describeOutcomes(d.outcomes, tests)})`);
       if (verdict === "timeout") reasons.push(`${label} hangs (${describeOutcomes(d.outcomes, tests)})`);
+      if (verdict !== "timeout" && (d.durationMs ?? 0) > SNIPPET_SUITE_LIMIT_MS) reasons.push(`${label}'s suite ran ${d.durationMs} ms; every snippet's must finish within ${SNIPPET_SUITE_LIMIT_MS} ms`);
     });
     if (t.distractors.length > MAX_DISTRACTORS) reasons.push(`${t.distractors.length} distractors (at most ${MAX_DISTRACTORS})`);
     if (t.distractors.length < minDistractors) reasons.push(`only ${t.distractors.length} distractor(s), at least ${minDistractors} required: ${shortfall(t)}`);
@@ -59,6 +62,7 @@ export function shortfall(t: BuildTask): string {
     b.passes_all ? `${b.passes_all} pass every test` : "",
     b.crashes_everywhere ? `${b.crashes_everywhere} crash on every test` : "",
     b.timeout ? `${b.timeout} hang` : "",
+    b.slow ? `${b.slow} run too slowly` : "",
     b.duplicate ? `${b.duplicate} duplicate another` : "",
     b.syntax_error ? `${b.syntax_error} do not compile` : "",
   ];
