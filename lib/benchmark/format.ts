@@ -58,4 +58,9 @@ export interface BenchmarkData {
   queries: QueryRow[];
   corpus: CorpusRow[];
   sourceSha256: string;
+  /** The contract files' text as read (what a dataset download hands out); absent when built in memory. */
+  files?: Record<ContractFile, string>;
 }
+
+export const CONTRACT_FILES = ["benchmark.json", "queries.jsonl", "corpus.jsonl"] as const;
+export type ContractFile = (typeof CONTRACT_FILES)[number];

@@ -1,8 +1,10 @@
+import crypto from "node:crypto";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
 import { hashTests, sha256 } from "@/lib/execution/hash";
 import type { Sandbox } from "@/lib/sandbox/types";
 import { checkIntegrity } from "./check-integrity";
+import { CONTRACT_FILES, type BenchmarkData } from "./format";
 import { readBenchmarkDir } from "./read-benchmark-dir";
 import { verifyByExecution, type ExecutionReport } from "./verify-by-execution";
 
@@ -33,6 +35,10 @@ export async function importBenchmark(dir: string, sandbox: Sandbox): Promise<Im
   if (existing) {
     if (existing.sourceSha256 !== data.sourceSha256) {
       throw new AppError("CONFLICT", `${slug} version ${version} already exists with different content; versions are immutable, bump the version`);
+    }
+    // A version imported before its files were kept gets them now (same content, same hash).
+    if ((await db().benchmarkVersionFile.count({ where: { versionId: existing.id } })) === 0) {
+      await db().benchmarkVersionFile.createMany({ data: fileRows(existing.id, data), skipDuplicates: true });
     }
     return { slug, version, versionId: existing.id, queries: existing.queryCount, corpus: existing.corpusCount, created: false, execution: null, notes };
   }
@@ -89,9 +95,20 @@ export async function importBenchmark(dir: string, sandbox: Sandbox): Promise<Im
           bugDescription: c.bug_description ?? null,
         })),
       });
+      await tx.benchmarkVersionFile.createMany({ data: fileRows(v.id, data) });
       return v.id;
     },
     { timeout: 60_000 },
   );
   return { slug, version, versionId, queries: data.queries.length, corpus: data.corpus.length, created: true, execution, notes };
+}
+
+// The contract files as read from the directory: what a dataset download hands out.
+function fileRows(versionId: number, data: BenchmarkData) {
+  const files = data.files;
+  if (!files) throw new Error("importBenchmark needs the files as read (readBenchmarkDir)");
+  return CONTRACT_FILES.map((name) => {
+    const content = Buffer.from(files[name], "utf8");
+    return { versionId, name, content, sha256: crypto.createHash("sha256").update(content).digest("hex") };
+  });
 }

@@ -40,6 +40,7 @@ export async function readBenchmarkDir(dir: string): Promise<BenchmarkData> {
     queries: parseJsonl("queries.jsonl", queriesText, queryRowSchema),
     corpus: parseJsonl("corpus.jsonl", corpusText, corpusRowSchema),
     sourceSha256,
+    files: { "benchmark.json": metaText, "queries.jsonl": queriesText, "corpus.jsonl": corpusText },
   };
 }
 

@@ -22,6 +22,27 @@ export class ApiClient {
     private readonly token?: string,
   ) {}
 
+  /** GET a file: its bytes and the answer's headers (an error answer throws as request() does). */
+  async download(path: string): Promise<{ bytes: Buffer; headers: Headers }> {
+    let res: Response;
+    try {
+      res = await fetch(new URL(path, this.baseUrl), { headers: this.token ? { authorization: `Bearer ${this.token}` } : {} });
+    } catch (e) {
+      throw new UnreachableError("INTERNAL", `cannot reach ${this.baseUrl}: ${(e as Error).message}`);
+    }
+    if (!res.ok) {
+      const text = await res.text();
+      let json: unknown = null;
+      try {
+        json = JSON.parse(text);
+      } catch {
+        /* worded by apiErrorFrom */
+      }
+      throw apiErrorFrom(res, json, text);
+    }
+    return { bytes: Buffer.from(await res.arrayBuffer()), headers: res.headers };
+  }
+
   async request<T>(method: string, path: string, init: RequestInit = {}): Promise<T> {
     const headers: Record<string, string> = { ...(this.token ? { authorization: `Bearer ${this.token}` } : {}), ...(init.headers ?? {}) };
     let body: BodyInit | undefined;

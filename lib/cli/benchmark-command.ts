@@ -6,10 +6,12 @@ import { disconnectDb } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
 import { createSandbox, type Sandbox } from "@/lib/sandbox";
 import { parse } from "./args";
+import { downloadDataset } from "./download-command";
 
 const USAGE = [
   "usage: execboard benchmark import <dir> [--backend docker|process|auto]",
   "       execboard benchmark build <src-dir> [--out <dir>] [--min-distractors N] [--screen-timeout-ms MS] [--backend …]",
+  "       execboard benchmark download <slug> [--version V] [--out <dir or file>] [--zip] [--url U]",
 ].join("\n");
 
 export async function benchmarkCommand(argv: string[]): Promise<number> {
@@ -18,8 +20,16 @@ export async function benchmarkCommand(argv: string[]): Promise<number> {
     out: { type: "string" },
     "min-distractors": { type: "string" },
     "screen-timeout-ms": { type: "string" },
+    version: { type: "string" },
+    zip: { type: "boolean" },
+    url: { type: "string" },
+    token: { type: "string" },
   });
   const [sub, dir, extra] = positionals;
+  if (sub === "download") {
+    if (!dir || extra) throw new AppError("BAD_REQUEST", USAGE);
+    return downloadDataset(dir, values as { version?: string; out?: string; zip?: boolean; url?: string; token?: string });
+  }
   if (!dir || extra || (sub !== "import" && sub !== "build")) throw new AppError("BAD_REQUEST", USAGE);
   const backend = values.backend;
   if (backend !== undefined && !["docker", "process", "auto"].includes(backend)) throw new AppError("BAD_REQUEST", USAGE);

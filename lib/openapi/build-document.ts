@@ -90,7 +90,11 @@ function operationObject(op: Operation, successId: string): Record<string, unkno
     ...(parameters.length ? { parameters } : {}),
     ...(op.body ? { requestBody: { required: op.body.required, content: { [op.body.contentType]: { schema: inputSchema(op.body.schema) } } } } : {}),
     responses: {
-      [String(op.success.status)]: { description: op.success.description, headers: rateHeaders, content: ref(successId) },
+      [String(op.success.status)]: {
+        description: op.success.description,
+        headers: rateHeaders,
+        content: op.success.contentType ? { [op.success.contentType]: { schema: { $ref: `${REF}${successId}` } } } : ref(successId),
+      },
       ...Object.fromEntries(
         Object.entries(errors).map(([status, text]) => [
           status,

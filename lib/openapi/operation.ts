@@ -19,7 +19,8 @@ export interface Operation {
   body?: { schema: z.ZodType; contentType: "application/json" | "multipart/form-data" | "application/octet-stream"; required: boolean };
   /** Request headers the operation reads (besides Authorization), e.g. Content-Range. */
   headers?: Record<string, { description: string; required: boolean }>;
-  success: { status: number; description: string; schema: z.ZodType; name: string };
+  /** contentType: the answer's media type when it is not JSON (a file download). */
+  success: { status: number; description: string; schema: z.ZodType; name: string; contentType?: string };
   /** Error statuses this operation can answer with (besides 429 and 5xx, which any can). */
   errors: Partial<Record<400 | 401 | 403 | 404 | 409 | 413 | 422 | 429 | 507, string>>;
 }
