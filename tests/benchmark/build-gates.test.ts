@@ -38,7 +38,7 @@ const SIGN = {
 const LIMIT = {
   function_name: "limit_to_range",
   domain: "math_numerical",
-  query: "Limit a number so that it lies between a lower and an upper bound, both inclusive.",
+  query: "Clamp a number x so it lies in the closed interval between lo and hi.",
   canonical: "def limit_to_range(v, low, high):\n    return min(max(v, low), high)\n",
   test_suite: tests("limit_to_range", [["1, 2, 4", "2"], ["3, 2, 4", "3"], ["9, 2, 4", "4"], ["2, 2, 4", "2"], ["4, 2, 4", "4"], ["-1, -3, -2", "-2"], ["0, 0, 0", "0"]]),
 };
@@ -98,6 +98,7 @@ describe("benchmark build: gates and sweeps", () => {
     expect(failed["tasks/math_numerical.jsonl:10"][1]).toMatch(/^the canonical's suite ran \d+ ms; every snippet's must finish within 500 ms/);
     expect(result.report.gates.map((g) => [g.gate, g.failed])).toEqual([["1", 1], ["2", 2], ["3", 2], ["dup", 2], ["4", 2], ["5", 1], ["sweep1", 0], ["sweep2", 1]]);
     expect(result.report.near_duplicates.duplicates).toHaveLength(2);
+    expect(result.report.near_duplicates.same_behaviour).toEqual([]);
     // the canonical and every distractor that kept the helper intact collide
     const collisions = result.report.sweeps.cross_canonical.collisions;
     expect(collisions).toContain("tasks/math_numerical.jsonl:7 canonical → tasks/math_numerical.jsonl:1");
@@ -172,5 +173,25 @@ describe("benchmark build: gates and sweeps", () => {
     expect(md).toMatch(/\| edits that change one character \| [\d.]+% \| 50\.6% \|/);
     expect(md).toContain("## Near-duplicates");
     expect(md).toMatch(/- longest_streak \(tasks\/string_processing.jsonl:3\) ~ longest_run/);
+  });
+});
+
+describe("benchmark build: tasks the tests cannot tell apart", () => {
+  const sandbox = dockerSandboxForSuite();
+
+  it("keeps two tasks that ask for different things even when each canonical passes the other's tests, and lists them", async () => {
+    const BOUND = {
+      function_name: "bound_between",
+      domain: "math_numerical",
+      query: "Return lo when v is below lo, hi when v is above hi, and v itself otherwise, checking the upper side first.",
+      canonical: "def bound_between(v, lo, hi):\n    if v > hi:\n        return hi\n    if v < lo:\n        return lo\n    return v\n",
+      test_suite: CLAMP.test_suite.map((t) => t.replace("clamp_value", "bound_between")),
+    };
+    const built = await buildBenchmark(await writeSourceDir({ math_numerical: [CLAMP, BOUND] }), { sandbox: sandbox() });
+    expect(built.data.queries.map((q) => q.function_name)).toEqual(["clamp_value", "bound_between"]);
+    expect(built.report.near_duplicates.duplicates).toEqual([]);
+    expect(built.report.near_duplicates.same_behaviour).toEqual([expect.stringMatching(/^bound_between \(tasks\/math_numerical.jsonl:2\) ~ clamp_value \(tasks\/math_numerical.jsonl:1\): its canonical passes every test of clamp_value/)]);
+    expect(built.report.tasks[1].warnings).toEqual([expect.stringMatching(/the tests cannot tell it from clamp_value .* though the queries ask for different things/)]);
+    expect(built.files["gate-report.md"]).toMatch(/while their queries ask for different things \(e\.g\. two sorting algorithms\): 1\.\n- bound_between/);
   });
 });

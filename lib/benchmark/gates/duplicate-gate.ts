@@ -10,11 +10,16 @@ import type { ExecutionCount } from "./canonical-gate";
 //   more, are near-duplicates outright;
 // - by behaviour: for pairs that take the same number of arguments and share a domain or look
 //   alike (either overlap at SUSPECT or more), each canonical, renamed, runs against the other's
-//   tests (at the screening timeout); one that passes all of them does what the other task asks,
-//   so the pair is a duplicate the tests cannot tell apart.
+//   tests (at the screening timeout). One that passes all of them does what the other task's
+//   tests ask. If the queries also ask alike (overlap at BEHAVIOUR_QUERY_LIMIT or more) the later
+//   task is the same task reworded and is excluded; otherwise the tasks ask for different
+//   things the tests cannot tell apart (two sorting algorithms, say): both are kept and the pair
+//   is listed, with a warning on the later task. Across tasks, function names keep such pairs
+//   apart in scoring: a snippet of one never passes the other's tests.
 export const CODE_LIMIT = 0.8;
 export const QUERY_LIMIT = 0.75;
 export const SUSPECT = 0.25;
+export const BEHAVIOUR_QUERY_LIMIT = 0.4;
 
 const STOP = new Set(
   "a an the of to in and or is are be for with by on as at from that this it its return returns given each if list string integer number".split(" "),
@@ -56,6 +61,8 @@ export interface DuplicateReport {
   pairs_compared: number;
   suspects_executed: number;
   duplicates: string[];
+  /** Kept pairs whose canonicals pass each other's tests but whose queries ask for different things. */
+  same_behaviour: string[];
 }
 
 export async function runDuplicateGate(tasks: BuildTask[], sandbox: Sandbox, screenTimeoutMs: number): Promise<ExecutionCount & { report: DuplicateReport }> {
@@ -89,23 +96,33 @@ export async function runDuplicateGate(tasks: BuildTask[], sandbox: Sandbox, scr
     return Boolean(outcomes && outcomes.length > 0 && outcomes.every((o: string) => o === "pass"));
   };
   const duplicates: string[] = [];
+  const sameBehaviour: string[] = [];
   const name = (k: number) => `${live[k].task.function_name} (${live[k].source})`;
   const sim = (x: { code: number; query: number }) => `code overlap ${x.code.toFixed(2)}, query overlap ${x.query.toFixed(2)}`;
   for (const d of textual) {
+    if (live[d.later].failure) continue; // already out as a duplicate of an earlier task
     duplicates.push(`${name(d.later)} ~ ${name(d.earlier)}: ${sim(d)}`);
     fail(live[d.later], "dup", [`a near-duplicate of ${name(d.earlier)} (${sim(d)})`]);
   }
+  const excluded = new Set(textual.map((d) => d.later));
   for (const s of suspects) {
+    if (excluded.has(s.a) || excluded.has(s.b)) continue; // a task already out is compared no further
     const bDoesA = passesAll(swapped(s.b, s.a), live[s.a].task.test_suite);
     const aDoesB = passesAll(swapped(s.a, s.b), live[s.b].task.test_suite);
     if (!bDoesA && !aDoesB) continue;
     const how = bDoesA ? `its canonical passes every test of ${name(s.a)}` : `the canonical of ${name(s.a)} passes every one of its tests`;
-    duplicates.push(`${name(s.b)} ~ ${name(s.a)}: ${how} (${sim(s)})`);
-    fail(live[s.b], "dup", [`does what ${name(s.a)} does: ${how}; the tests cannot tell the two apart`]);
+    if (s.query >= BEHAVIOUR_QUERY_LIMIT) {
+      excluded.add(s.b);
+      duplicates.push(`${name(s.b)} ~ ${name(s.a)}: ${how} (${sim(s)})`);
+      fail(live[s.b], "dup", [`does what ${name(s.a)} does: ${how}; the tests cannot tell the two apart and the queries ask alike`]);
+    } else {
+      sameBehaviour.push(`${name(s.b)} ~ ${name(s.a)}: ${how} (${sim(s)})`);
+      live[s.b].warnings.push(`${how}: the tests cannot tell it from ${name(s.a)}, though the queries ask for different things (${sim(s)})`);
+    }
   }
   return {
     pairs: screened.executed + screened.cached,
     cached: screened.cached,
-    report: { pairs_compared: compared, suspects_executed: suspects.length, duplicates },
+    report: { pairs_compared: compared, suspects_executed: suspects.length, duplicates, same_behaviour: sameBehaviour },
   };
 }
