@@ -18,7 +18,7 @@ export const LAYERS = [
   // 4: benchmark kinds and their statistics
   ["kinds", "leaderboard", "drilldown", "baselines"],
   // 5: services
-  ["intake", "scoring", "review", "rescore", "account"],
+  ["intake", "scoring", "review", "rescore", "account", "access"],
   // 6: edges: pages' data, the API's description and HTTP plumbing, the CLI
   ["pages", "openapi", "http", "rate-limit", "cli"],
 ];

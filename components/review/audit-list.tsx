@@ -14,6 +14,8 @@ const ACTION_TEXT: Record<AuditEntry["action"], string> = {
   organisation_create: "Created organisation",
   member_add: "Added member",
   member_remove: "Removed member",
+  access_approve: "Approved access request",
+  access_refuse: "Refused access request",
 };
 
 export function AuditList({ entries, showSubmission = true }: { entries: AuditEntry[]; showSubmission?: boolean }) {
@@ -64,6 +66,9 @@ export function AuditList({ entries, showSubmission = true }: { entries: AuditEn
                 {e.reason ?? ""}
                 {(e.action === "member_add" || e.action === "member_remove") && e.details && (
                   <span className="block text-xs text-slate-500">{`${String(e.details.member)}${e.details.role ? ` (${String(e.details.role)})` : ""}`}</span>
+                )}
+                {(e.action === "access_approve" || e.action === "access_refuse") && e.details && (
+                  <span className="block text-xs text-slate-500">{`${String(e.details.email)}, ${String(e.details.organisation)}: ${String(e.details.model)}`}</span>
                 )}
                 {e.action === "note" && e.details && (
                   <span className="block text-xs text-slate-500">{e.details.note ? `note: ${String(e.details.note)}` : "note removed"}</span>

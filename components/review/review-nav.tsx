@@ -3,6 +3,7 @@ import Link from "next/link";
 // The review area's own navigation; the current page is marked for assistive technology.
 const LINKS = [
   ["queue", "/review", "Queue"],
+  ["access", "/review/access", "Access requests"],
   ["versions", "/review/versions", "Benchmark versions"],
   ["audit", "/review/audit", "Audit log"],
 ] as const;

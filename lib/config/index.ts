@@ -72,6 +72,11 @@ const schema = z.object({
   EXECBOARD_URL: z.string().url().default("http://localhost:3000"),
   EXECBOARD_TOKEN: z.string().optional(),
   // Accounts and access (README: Tokens, sign-in and quotas).
+  // How long an access request's claim code stays good (lib/access): the decision must come
+  // and the account be claimed within it.
+  EXECBOARD_ACCESS_CODE_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(14),
+  // Access requests per client address per day (0: off).
+  EXECBOARD_ACCESS_REQUESTS_PER_IP_PER_DAY: z.coerce.number().int().min(0).default(5),
   EXECBOARD_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(90),
   EXECBOARD_SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(24 * 7),
   EXECBOARD_QUOTA_PER_DAY: z.coerce.number().int().min(0).default(10),

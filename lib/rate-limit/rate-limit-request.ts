@@ -59,9 +59,16 @@ export async function rateLimitPage(clientAddress: string, kind: PageRequestKind
   return limitBuckets(buckets, opts);
 }
 
-type ScopedBucket = Bucket & { scope: "token" | "ip" | "signin" };
+/** Access requests from one client address: a few a day, so the maintainers' queue cannot be flooded. */
+export async function rateLimitAccessRequest(headers: Headers, perDay: number, opts: RateLimitOptions = rateLimitOptionsFromConfig()): Promise<void> {
+  if (perDay <= 0) return;
+  const bucket: ScopedBucket = { scope: "access", key: `${opts.prefix}:ratelimit:access:${clientIp(headers)}`, limit: perDay };
+  await limitBuckets([bucket], { ...opts, windowSeconds: 86_400 });
+}
 
-const WHO = { token: "this API token", ip: "this address", signin: "sign-in attempts from this address" } as const;
+type ScopedBucket = Bucket & { scope: "token" | "ip" | "signin" | "access" };
+
+const WHO = { token: "this API token", ip: "this address", signin: "sign-in attempts from this address", access: "access requests from this address" } as const;
 
 async function limitBuckets(buckets: ScopedBucket[], opts: RateLimitOptions): Promise<Record<string, string>> {
   if (buckets.length === 0) return {};
