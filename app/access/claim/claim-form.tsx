@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { useActionState, useRef } from "react";
+import { useActionState } from "react";
 import { claimAction, type ClaimState } from "../actions";
 
 const INITIAL: ClaimState = { error: null, claimCode: "", request: null, token: null };
@@ -16,10 +16,10 @@ const STATUS_TEXT = {
 
 export function ClaimForm() {
   const [state, action, pending] = useActionState(claimAction, INITIAL);
-  // Which button submitted: set on click, before the form is sent.
-  const intent = useRef<HTMLInputElement>(null);
-  const choose = (i: "status" | "claim") => () => {
-    if (intent.current) intent.current.value = i;
+  // Each button sends the form with its own intent.
+  const send = (intent: "status" | "claim") => (form: FormData) => {
+    form.set("intent", intent);
+    action(form);
   };
   if (state.token) {
     return (
@@ -37,7 +37,6 @@ export function ClaimForm() {
   }
   return (
     <form action={action} className="space-y-4">
-      <input type="hidden" name="intent" ref={intent} defaultValue="status" />
       <div className="space-y-1">
         <label htmlFor="claimCode" className="block text-sm font-medium text-slate-700">Claim code</label>
         <input id="claimCode" name="claimCode" defaultValue={state.claimCode} required autoComplete="off" spellCheck={false} placeholder="ebc_…" className="w-full rounded border border-slate-300 px-3 py-2 font-mono text-sm focus:border-emerald-600 focus:outline-none" />
@@ -56,11 +55,11 @@ export function ClaimForm() {
         </div>
       )}
       <div className="flex gap-3">
-        <button type="submit" onClick={choose("status")} disabled={pending} className="rounded border border-slate-300 px-4 py-2 text-sm hover:bg-slate-100 disabled:opacity-60">
+        <button type="submit" formAction={send("status")} disabled={pending} className="rounded border border-slate-300 px-4 py-2 text-sm hover:bg-slate-100 disabled:opacity-60">
           Check status
         </button>
         {state.request?.status === "approved" && (
-          <button type="submit" onClick={choose("claim")} disabled={pending} className="rounded bg-slate-900 px-4 py-2 text-sm font-medium text-white hover:bg-slate-700 disabled:opacity-60">
+          <button type="submit" formAction={send("claim")} disabled={pending} className="rounded bg-slate-900 px-4 py-2 text-sm font-medium text-white hover:bg-slate-700 disabled:opacity-60">
             Claim my account
           </button>
         )}
