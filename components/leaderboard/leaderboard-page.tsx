@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { comparePath, exportPath } from "@/components/benchmark/paths";
+import { ProvisionalNote } from "@/components/benchmark/provisional-note";
 import { VersionNav, type VersionNavProps } from "@/components/benchmark/version-nav";
 import { Figure2Chart } from "@/components/charts/figure2-chart";
 import { fmtCi } from "@/components/ui/format";
@@ -34,6 +35,7 @@ export function LeaderboardPage({ view, basePath, nav }: { view: LeaderboardView
         </Link>
       </p>
 
+      <ProvisionalNote systems={view.provisional} />
       {view.total === 0 ? (
         <p className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-slate-600">No published submissions yet.</p>
       ) : (

@@ -56,6 +56,11 @@ function ModelCell({ row }: { row: BoardRow }) {
         </Link>
         {row.isBaseline && <Badge>baseline</Badge>}
         {row.editBlind && row.ties && <EditBlindBadge ties={row.ties} id={`edit-blind-${row.submissionId}`} />}
+        {row.provisional && (
+          <Badge tone="info" title="Scored by an earlier scoring engine; its automatic re-score is pending, so its numbers may change">
+            provisional
+          </Badge>
+        )}
         {row.verified && (
           <Badge tone="good" title="A maintainer verified this result">
             <span aria-hidden>✓</span> verified
