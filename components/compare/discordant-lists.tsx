@@ -64,8 +64,8 @@ function chanceWords(v: number): string {
 export function DiscordantLists({ a, b, k, aOnly, bOnly, allHref }: { a: CompareCandidate; b: CompareCandidate; k: number; aOnly: DiscordantQuery[]; bOnly: DiscordantQuery[]; allHref: string | null }) {
   return (
     <div className="grid gap-4 lg:grid-cols-2">
-      <List title={`Only ${a.model} solves (exec@${k})`} queries={aOnly} solver={a} other={b} side="a" allHref={allHref} />
-      <List title={`Only ${b.model} solves (exec@${k})`} queries={bOnly} solver={b} other={a} side="b" allHref={allHref} />
+      <List title={`${a.model} solves, ${b.model} misses (exec@${k})`} queries={aOnly} solver={a} other={b} side="a" allHref={allHref} />
+      <List title={`${b.model} solves, ${a.model} misses (exec@${k})`} queries={bOnly} solver={b} other={a} side="b" allHref={allHref} />
     </div>
   );
 }
