@@ -16,7 +16,7 @@ test("leaderboard → model page → query drilldown", async ({ page }) => {
   test.setTimeout(180_000); // several pages, each scanned by axe at two widths
   await page.goto("/");
   const demo = page.getByRole("region", { name: "ExecRetrieval Demo" });
-  await modelLink(page, "BM25").click();
+  await demo.getByRole("link", { name: "BM25", exact: true }).click();
   await expect(page.getByRole("heading", { level: 1, name: "BM25", exact: true })).toBeVisible(NAV);
   await expect(page.getByRole("table", { name: /Metrics with 95% bootstrap intervals/ })).toBeVisible();
   await expect(page.getByRole("img", { name: /exec@k curve/ })).toBeVisible();
