@@ -139,7 +139,7 @@ test("a maintainer works the review queue and every action lands in the audit lo
 // A maintainer publishes knowing what they publish: a submission that gives each task's
 // snippets one vector (blind to every edit) is flagged edit-blind in the queue and on its review
 // page, with the reason; a submission that tells them apart is not.
-test("the review queue and review page flag an edit-blind submission", async ({ page, request }) => {
+test("the review queue and review page flag an edit-blind submission, and its vendor is told", async ({ page, browser, request }) => {
   test.setTimeout(240_000);
   const vendor = createAccount("vendor", "eb");
   const maintainer = createAccount("maintainer", "ebm");
@@ -182,4 +182,16 @@ test("the review queue and review page flag an edit-blind submission", async ({ 
   await page.goto(`/review/${sharpId}`);
   await expect(page.getByRole("heading", { level: 1 })).toContainText(sharp);
   await expect(page.getByTestId("edit-blind-flag")).toHaveCount(0);
+
+  // The vendor reads the same flag on their status page, before anyone publishes.
+  const context = await browser.newContext();
+  const vendorPage = await context.newPage();
+  await signIn(vendorPage, vendor, `/submissions/${blindId}/status`);
+  await expect(vendorPage.getByTestId("edit-blind-note")).toContainText("exactly the same score in 100% of pairs");
+  await expectAccessible(vendorPage);
+  await screenshot(vendorPage, "vendor-edit-blind");
+  await vendorPage.goto(`/submissions/${sharpId}/status`);
+  await expect(vendorPage.getByRole("heading", { level: 1 })).toContainText(sharp);
+  await expect(vendorPage.getByTestId("edit-blind-note")).toHaveCount(0);
+  await context.close();
 });

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { ReviewItemCard } from "@/components/review/review-item-card";
 import { ReviewNav } from "@/components/review/review-nav";
-import { loadTieDiagnostics } from "@/lib/pages/review-ties";
+import { loadTieDiagnostics } from "@/lib/pages/load-tie-diagnostics";
 import { listReviewQueue, listReviewQueueInput, QUEUE_VIEWS, type QueueView } from "@/lib/review/list-review-queue";
 import { requireMaintainerPage } from "./guard";
 

@@ -12,7 +12,7 @@ import { listAuditEvents } from "@/lib/audit/list-audit-events";
 import { isAppError } from "@/lib/errors/app-error";
 import { EditBlindBadge } from "@/components/ui/edit-blind-badge";
 import { fmtPct } from "@/components/ui/format";
-import { loadTieDiagnostics } from "@/lib/pages/review-ties";
+import { loadTieDiagnostics } from "@/lib/pages/load-tie-diagnostics";
 import { canonicalTieShare } from "@/lib/pages/ties-view";
 import { getReviewItem } from "@/lib/review/get-review-item";
 import { getSubmission } from "@/lib/submissions/get-submission";

@@ -1,4 +1,4 @@
-// The tie diagnostics of the submissions a maintainer reviews (the edit-blind flag), from their
+// The tie diagnostics (the edit-blind flag) of submissions a maintainer reviews or a vendor watches, from their
 // stored analyses of the current scoring engine: only the small `ties` member of each payload.
 // A submission without one (still running, failed, or awaiting its re-score) has no entry.
 import { ANALYSIS_ENGINE_VERSION } from "@/lib/analysis/analyze-submission";
