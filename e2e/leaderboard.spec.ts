@@ -4,6 +4,7 @@ import { atBothWidths, DEMO, modelLink, NAV } from "./reader-helpers";
 interface ApiRow {
   submissionId: string;
   model: string;
+  isBaseline: boolean;
   metrics: { exec: Record<string, { value: number; ci95: [number, number] }> };
   ties: { editBlind: boolean; scoredPairs: number; canonicalDistractorTies: number } | null;
 }
@@ -216,7 +217,7 @@ test("selected rows go to the URL, are marked in the chart, and open Compare", a
   await expect(demo.getByTestId("leaderboard-row").and(page.locator("[aria-selected=true]"))).toHaveCount(2);
   // The chart wraps a long label over several lines (tspans), so read each label's lines joined.
   const labels = () => page.getByRole("figure").locator("text.recharts-cartesian-axis-tick-value[orientation=left]").evaluateAll((ts) => ts.map((t) => [...t.querySelectorAll("tspan")].map((x) => x.textContent).join(" ")));
-  await expect.poll(labels).toContain(`● ${rows[0].model} (baseline)`);
+  await expect.poll(labels).toContain(`● ${rows[0].model}${rows[0].isBaseline ? " (baseline)" : ""}`);
   expect((await labels()).filter((l) => l.startsWith("●"))).toHaveLength(2);
   await demo.getByRole("button", { name: /Compare selected \(2\/4\)/ }).click();
   await expect(page).toHaveURL(/\/compare\?/, NAV);

@@ -96,8 +96,8 @@ export function LeaderboardPage({ view, basePath, nav }: { view: LeaderboardView
               Rank is the position by exec@{p.k}; equal values share a rank. {view.alpha !== null ? <>“≈ leader” rows are not significantly different from the leader at exec@{p.k} (paired sign-flip test, exact McNemar when nothing is tied; α = {view.alpha}, no multiple-comparison correction); a green rule marks the group.</> : view.tiesPending ? <>Tie groups are being recomputed after a recent publication.</> : null}{" "}
               Exactly tied scores are never ordered by corpus order: every value is the exact expectation over all orders of the tied snippets, and
               an <span className="font-medium text-amber-900">edit-blind</span> badge marks a system that scores canonicals and their single-edit
-              distractors identically too often to tell them apart. The last row is chance, for reference. Downloads hold exactly the rows, order and
-              columns shown. Hover or focus a column header for what it measures.
+              distractors identically too often to tell them apart. The last row is chance, for reference. Downloads hold exactly the systems, order and
+              columns shown (the JSON also gives the chance line). Hover or focus a column header for what it measures.
             </p>
           </div>
         </>
