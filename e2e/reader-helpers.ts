@@ -7,6 +7,17 @@ export const DESKTOP = { width: 1280, height: 900 };
 // For waits on a navigation to another page: a dev server compiles a page on its first visit.
 export const NAV = { timeout: 30_000 };
 
+// How pages print a count that may be an expectation over tie orders: a whole number as such,
+// anything else to one decimal (never float noise such as 0.30000000000000004).
+export function shownCount(v: number): string {
+  return Math.abs(v - Math.round(v)) < 1e-9 ? Math.round(v).toLocaleString("en") : v.toLocaleString("en", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+}
+
+/** A demo leaderboard row's model link, by its exact name ("BM25" is not "BM25 + function name"). */
+export function modelLink(page: Page, name: string) {
+  return page.getByRole("link", { name, exact: true });
+}
+
 // Saves a full-page screenshot under test-results/screenshots/ (named for what it shows).
 export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage: true });

@@ -135,3 +135,63 @@ test("a maintainer works the review queue and every action lands in the audit lo
   await screenshot(page, "review-versions");
   await anonymous.close();
 });
+
+// A maintainer publishes knowing what they publish: a submission that gives each task's
+// snippets one vector (blind to every edit) is flagged edit-blind in the queue and on its review
+// page, with the reason; a submission that tells them apart is not.
+test("the review queue and review page flag an edit-blind submission, and its vendor is told", async ({ page, browser, request }) => {
+  test.setTimeout(240_000);
+  const vendor = createAccount("vendor", "eb");
+  const maintainer = createAccount("maintainer", "ebm");
+  const tag = vendor.id.slice(0, 6);
+  const blind = `edit-blind-${tag}`, sharp = `sharp-${tag}`;
+  const blindId = await uploadByApi(request, vendor, blind, demoNpz({ blind: true, noise: 0.05 }));
+  const sharpId = await uploadByApi(request, vendor, sharp, demoNpz({ every: 2, distinct: true }));
+  await waitForStatus(request, blindId, vendor.token, ["scored"], 180_000);
+  await waitForStatus(request, sharpId, vendor.token, ["scored"], 180_000);
+  // Ties are chance: with five snippets of a task tied, exec@1 is exactly 1/5.
+  const scored = await (await request.get(`/api/v1/submissions/${blindId}/analysis?perQuery=false`, { headers: { authorization: `Bearer ${vendor.token}` } })).json();
+  expect(scored.metrics.exec["1"].value).toBeCloseTo(0.2, 12);
+  expect(scored.analysis.ties).toMatchObject({ editBlind: true, canonicalDistractorTies: scored.analysis.ties.scoredPairs });
+
+  await signIn(page, maintainer, `/review?q=${encodeURIComponent(vendor.email)}`);
+  const awaiting = page.getByRole("list", { name: "Awaiting review submissions" });
+  await expect(awaiting.locator("li[data-submission]")).toHaveCount(2);
+  const blindItem = awaiting.locator(`li[data-submission="${blindId}"]`);
+  await expect(blindItem.getByTestId("edit-blind-badge")).toHaveCount(1);
+  await expect(blindItem.getByTestId("edit-blind-badge")).toHaveAccessibleDescription(/exactly the same score in 100% of pairs/);
+  await expect(blindItem).toContainText("exec@1 0.200");
+  await expect(awaiting.locator(`li[data-submission="${sharpId}"]`).getByTestId("edit-blind-badge")).toHaveCount(0);
+  await expectAccessible(page);
+  await screenshot(page, "review-queue-edit-blind");
+
+  await blindItem.getByRole("link", { name: `Review ${blind}` }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(blind);
+  const flag = page.getByTestId("edit-blind-flag");
+  await expect(flag).toContainText("Edit-blind.");
+  await expect(flag).toContainText(`${scored.analysis.ties.scoredPairs} of ${scored.analysis.ties.scoredPairs}`);
+  await expect(flag).toContainText("If you publish it, its leaderboard row and page carry the edit-blind badge");
+  await expect(page.getByRole("heading", { level: 1 }).getByTestId("edit-blind-badge")).toHaveCount(1);
+  await expectAccessible(page);
+  await screenshot(page, "review-edit-blind");
+  await expectFitsPhone(page);
+  await expectAccessible(page);
+  await screenshot(page, "review-edit-blind-phone");
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  await page.goto(`/review/${sharpId}`);
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(sharp);
+  await expect(page.getByTestId("edit-blind-flag")).toHaveCount(0);
+
+  // The vendor reads the same flag on their status page, before anyone publishes.
+  const context = await browser.newContext();
+  const vendorPage = await context.newPage();
+  await signIn(vendorPage, vendor, `/submissions/${blindId}/status`);
+  await expect(vendorPage.getByTestId("edit-blind-note")).toContainText("exactly the same score in 100% of pairs");
+  await expectAccessible(vendorPage);
+  await screenshot(vendorPage, "vendor-edit-blind");
+  await vendorPage.goto(`/submissions/${sharpId}/status`);
+  await expect(vendorPage.getByRole("heading", { level: 1 })).toContainText(sharp);
+  await expect(vendorPage.getByTestId("edit-blind-note")).toHaveCount(0);
+  await context.close();
+});

@@ -56,8 +56,12 @@ function demoLayout() {
 // otherwise, so the results are neither perfect nor empty. `noise` adds seeded random
 // components to the queries, so their top-10 reaches other queries' snippets (pairs the
 // execution cache has not seen: the executing stage takes a visible while). `dropCorpus` leaves
-// ids out (a bad file).
-export function demoNpz(opts: { every?: number; dropCorpus?: number; noise?: number; seed?: number } = {}): Buffer {
+// ids out (a bad file). `blind` gives every snippet of a task the same vector (e_task), as a
+// retriever that cannot see the edits would: each task's five snippets tie exactly (exec@1 = 1/5
+// per query); use it with `noise`, so that other tasks do not all tie at score 0. `distinct`
+// gives the query a small, different weight on every slot, so no two snippets of a task tie
+// (without it, the slots a query does not aim at score alike).
+export function demoNpz(opts: { every?: number; dropCorpus?: number; noise?: number; seed?: number; blind?: boolean; distinct?: boolean } = {}): Buffer {
   const { queryIds, corpusIds, owner } = demoLayout();
   const every = opts.every ?? 3;
   const Q = queryIds.length;
@@ -67,13 +71,14 @@ export function demoNpz(opts: { every?: number; dropCorpus?: number; noise?: num
   for (let q = 0; q < Q; q++) {
     for (let d = 0; d < Q && opts.noise; d++) queries[q * dims + d] = opts.noise * random();
     queries[q * dims + q] = 1;
-    queries[q * dims + Q + (q % every === 0 ? 1 : 0)] = 0.5;
+    for (let slot = 0; slot < 5 && opts.distinct; slot++) queries[q * dims + Q + slot] = 0.01 * (slot + 1);
+    queries[q * dims + Q + (q % every === 0 ? 1 : 0)] += 0.5;
   }
   const keep = corpusIds.length - (opts.dropCorpus ?? 0);
   const corpus = new Float32Array(keep * dims);
   owner.slice(0, keep).forEach((o, c) => {
     corpus[c * dims + o.query] = 1;
-    corpus[c * dims + Q + o.slot] = 0.5;
+    if (!opts.blind) corpus[c * dims + Q + o.slot] = 0.5;
   });
   return writeNpz({
     query_embeddings: { data: queries, shape: [Q, dims] },

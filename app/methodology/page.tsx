@@ -1,11 +1,15 @@
 import type { Metadata } from "next";
+import { Choice, code, Formula, Line, Section } from "@/components/methodology/parts";
+import { BaselinesSection, ChanceSection, EngineSection, TiesSection } from "@/components/methodology/tie-sections";
 import { EDIT_SIZE_BUCKETS } from "@/lib/analysis/edit-size";
 import { ANALYSIS_ENGINE_VERSION } from "@/lib/analysis/analyze-submission";
 import { BUG_TYPES } from "@/lib/benchmark/format";
 import { TIE_ALPHA } from "@/lib/leaderboard/tie-groups";
 import { BOOTSTRAP_REPLICATES, BOOTSTRAP_SEED } from "@/lib/metrics/bootstrap";
 import { METRIC_KS } from "@/lib/metrics/per-query-metrics";
+import { SIGN_FLIP_MONTE_CARLO_FLIPS, SIGN_FLIP_SEED } from "@/lib/metrics/sign-flip";
 import { MIN_RANKING_DEPTH } from "@/lib/rankings/ranking-format";
+import { TIE_GROUP_CAP } from "@/lib/metrics/cut-off";
 import { DEFAULT_TIMEOUT_MS, RUNNER_VERSION } from "@/lib/sandbox/types";
 
 export const metadata: Metadata = {
@@ -20,8 +24,10 @@ const ks = METRIC_KS.join(", ");
 // The sections in page order, for the table of contents.
 const TOC: [string, string][] = [
   ["ranking", "Ranking"],
+  ["ties", "Exact ties"],
   ["sandbox", "Execution sandbox"],
   ["metrics", "Headline metrics"],
+  ["chance", "The chance line"],
   ["intervals", "Confidence intervals"],
   ["misses", "Rank-1 miss attribution"],
   ["gap", "Similarity gap"],
@@ -31,30 +37,9 @@ const TOC: [string, string][] = [
   ["pairs", "Paired comparisons"],
   ["difficulty", "Difficulty and tie groups"],
   ["rankings", "Ranking-file submissions"],
+  ["baselines", "Baselines"],
+  ["engine", "Scoring engine"],
 ];
-
-function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
-  return (
-    <section id={id} aria-labelledby={`${id}-title`} className="scroll-mt-6 space-y-3 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
-      <h2 id={`${id}-title`} className="text-lg font-semibold tracking-tight text-slate-900">
-        {title}
-      </h2>
-      <div className="space-y-3 text-[15px] leading-7 text-slate-700">{children}</div>
-    </section>
-  );
-}
-
-// A choice the paper leaves open: labelled in words, not only by its colour.
-function Choice({ children }: { children: React.ReactNode }) {
-  return (
-    <div className="rounded-lg border-l-4 border-amber-400 bg-amber-50 px-4 py-3 text-sm leading-6 text-slate-800">
-      <p className="mb-1 text-xs font-semibold uppercase tracking-wide text-amber-900">ExecBoard&apos;s choice</p>
-      <p>{children}</p>
-    </div>
-  );
-}
-
-const code = "rounded bg-slate-100 px-1 py-0.5 font-mono text-xs";
 
 export default function MethodologyPage() {
   return (
@@ -81,6 +66,13 @@ export default function MethodologyPage() {
           open, the choice made here is marked like this:
         </p>
         <Choice>A choice the paper leaves open, fixed for every benchmark and submission.</Choice>
+        <p className="text-[15px] leading-7 text-slate-600">
+          In short: a retrieved snippet counts only if it passes every test of its query when executed; snippets with exactly
+          the same score are never ordered by their position or id, so a tie is worth its chance (
+          <a href="#ties" className="text-emerald-800 underline underline-offset-2">exact ties</a>); systems are compared
+          query by query with the paired sign-flip test (<a href="#pairs" className="text-emerald-800 underline underline-offset-2">paired comparisons</a>);
+          and a uniformly random ranking is shown as the floor (<a href="#chance" className="text-emerald-800 underline underline-offset-2">the chance line</a>).
+        </p>
         <p className="text-sm text-slate-600">
           Analysis engine version {ANALYSIS_ENGINE_VERSION} · sandbox runner version {RUNNER_VERSION}.
         </p>
@@ -90,18 +82,21 @@ export default function MethodologyPage() {
         <p>
           For embedding submissions, every query is scored against every corpus snippet (no approximate search). Cosine
           similarity divides each row by its float64 L2 norm; <code className={code}>dot</code> uses the raw vectors. Ranking
-          is by descending score; exact ties go to the snippet listed first in <code className={code}>corpus.jsonl</code>.
-          A canonical is listed before its distractors, so a retriever that cannot see an edit at all scores them equally
-          and the tie puts the canonical first: BM25 does this whenever the edit only changes an operator, which its
-          tokenizer drops. That is why BM25 scores higher here than a tie-blind reading of the paper would suggest.
+          is by descending score. Snippets with exactly the same score are tied: they have no order, and no rule (corpus order,
+          id) invents one; see <a href="#ties" className="text-emerald-800 underline underline-offset-2">Exact ties</a>.
         </p>
         <Choice>
           Scores are float64: each value is divided by its row norm, then products are summed in dimension order. To be fast,
           a float32 pass over all pairs keeps only the pairs that its proven rounding-error bound cannot exclude from the
           top 10, and those are rescored in float64, so the ranking and its scores are exactly those of a full float64 scan.
         </Choice>
-        <p>The top 10 snippets of each query are executed against the query&apos;s tests; a snippet passes when every test passes.</p>
+        <p>
+          The top 10 snippets of each query, and every snippet tied exactly with the 10th, are executed against the query&apos;s
+          tests; a snippet passes when every test passes.
+        </p>
       </Section>
+
+      <TiesSection />
 
       <Section id="sandbox" title="Execution sandbox">
         <p>
@@ -123,7 +118,8 @@ export default function MethodologyPage() {
       <Section id="metrics" title="Headline metrics">
         <p>
           exec@k (some top-k snippet passes), execution_precision@k (passing snippets in the top k, divided by k) and
-          canonical-ID nDCG@k, for k = {ks}, as unweighted means over queries.
+          canonical-ID nDCG@k, for k = {ks}, as unweighted means over queries. Each query&apos;s value is the exact expectation
+          over the orders of its tied snippets, so it may be a fraction.
         </p>
         <Choice>
           execution_precision@k always divides by k, also when fewer than k snippets pass or exist. nDCG uses binary
@@ -132,10 +128,13 @@ export default function MethodologyPage() {
         </Choice>
       </Section>
 
+      <ChanceSection />
+
       <Section id="intervals" title="Confidence intervals">
         <p>
           Every interval is a 95% query-level percentile bootstrap with {BOOTSTRAP_REPLICATES.toLocaleString("en")} replicates
-          and a fixed seed, as in §4.2.
+          and a fixed seed, as in §4.2. It resamples queries, with each query&apos;s value already the exact expectation over
+          its tie orders: ties are averaged exactly, never sampled.
         </p>
         <Choice>
           Seed {BOOTSTRAP_SEED}; generator xoshiro128** seeded through SplitMix32; replicate r takes draws r·n … r·n + n − 1
@@ -156,6 +155,10 @@ export default function MethodologyPage() {
           Of the queries whose rank-1 snippet fails, how many rank-1 snippets are one of the query&apos;s own distractors; the
           others are another query&apos;s canonical or distractor. The share comes with its interval.
         </p>
+        <Choice>
+          When g snippets tie at rank 1, each is rank 1 in 1/g of the orders: each failing member adds 1/g to the count of its
+          kind, and miss@1 is Σ over queries of (1 − exec@1). The counts are expected numbers of queries and may be fractions.
+        </Choice>
       </Section>
 
       <Section id="gap" title="Canonical-vs-best-distractor gap (Figure 4)">
@@ -172,8 +175,15 @@ export default function MethodologyPage() {
 
       <Section id="deception" title="Deception by bug type and by edit size (Figure 5, Table 8)">
         <p>
-          A (query, own distractor) pair is deceived when the distractor&apos;s score is at least the canonical&apos;s: ties deceive.
-          Rates pool pairs over queries.
+          A (query, own distractor) pair is deceived when the distractor would be ranked above its canonical. Rates pool pairs
+          over queries.
+        </p>
+        <Formula label="Deception of one pair">
+          <Line>deceived = 1 if score(distractor) &gt; score(canonical); ½ if they are exactly equal; 0 otherwise</Line>
+        </Formula>
+        <p>
+          An exact tie deceives with probability ½, since either order of the two is equally likely: the same law as exec@k, so a
+          retriever blind to an edit is neither forgiven nor blamed for it. The tied pairs are counted beside each rate.
         </p>
         <Choice>
           By bug type: every type in the benchmark, each marked mechanical or not. Overall and by edit size: mechanical pairs
@@ -185,43 +195,87 @@ export default function MethodologyPage() {
       </Section>
 
       <Section id="domains" title="Per-domain exec@1 (Figure 6b)">
-        <p>exec@1 over the queries of each domain, with an interval from resampling all queries.</p>
+        <p>
+          exec@1 over the queries of each domain (each query&apos;s tie-aware value, so the number solved is an expectation),
+          with an interval from resampling all queries.
+        </p>
       </Section>
 
       <Section id="density" title="Pool-density ablation (Table 4)">
         <p>
           The expected exec@1 when every query keeps d of its own distractors and the rest of the corpus is unchanged, as
-          the exact expectation over all retained subsets. With every distractor kept it equals exec@1 exactly.
+          the exact expectation over all retained subsets and over the orders of tied snippets. With every distractor kept it
+          equals exec@1 exactly.
         </p>
         <Choice>
-          Each subset of size d is equally likely. Removing snippets never reorders the others, so the new rank 1 is the
-          first kept snippet of the realized ranking; if the own distractors a<sub>1</sub> … a<sub>m</sub> rank above the
-          first other snippet o, E = Σ C(n−i, d−1)/C(n, d) · pass(a<sub>i</sub>) + C(n−m, d)/C(n, d) · pass(o). d runs from 0 to
-          the largest number of distractors of any query; a query with at most d distractors keeps them all. A row is not
-          available when some query would need the verdict of a snippet below the executed top 10.
+          <p>
+            Each subset of size d of a query&apos;s n distractors is equally likely. Removing snippets never reorders the others,
+            so the new rank 1 is a member of the best tie group that keeps one. Walking the tie groups from the top, group j holds
+            a<sub>j</sub> own distractors (p<sub>j</sub> of them passing) and o<sub>j</sub> other snippets (q<sub>j</sub> passing),
+            which are always kept; with A own distractors in the groups above, all removed, and t of the group&apos;s a<sub>j</sub>{" "}
+            kept:
+          </p>
+          <Formula label="Pool density">
+            <Line>P(t of a_j kept, the A above removed) = C(a_j, t) · C(n − A − a_j, d − t) / C(n, d)</Line>
+            <Line>E[exec@1 | that] = (q_j + t · p_j / a_j) / (o_j + t)</Line>
+          </Formula>
+          <p>
+            The walk ends at the first group with another snippet in it, which always survives. d runs from 0 to the largest
+            number of distractors of any query; a query with at most d distractors keeps them all. A row is not available when
+            some query would need the verdict of a snippet below the executed list.
+          </p>
         </Choice>
       </Section>
 
       <Section id="pairs" title="Paired comparisons (Table 5)">
         <p>
-          For every pair of published systems of a benchmark version and every k: for exec@k the exact two-sided McNemar test
-          on the discordant counts (p = min(1, 2·P(X ≤ min(b, c))), X ~ Binomial(b + c, ½); 1 without discordant queries),
-          the counts themselves, and the paired-bootstrap difference with its interval; for execution_precision@k and nDCG@k
-          the paired-bootstrap interval only.
+          For every pair of published systems of a benchmark version and every k: for exec@k the two-sided paired sign-flip test
+          (Fisher&apos;s randomization test) on the per-query differences, the expected discordant counts, and the paired-bootstrap
+          difference with its interval; for execution_precision@k and nDCG@k the paired-bootstrap interval only.
         </p>
+        <p>
+          McNemar&apos;s test needs each query to be solved or not, and tie-aware exec@k values are fractions. The sign-flip test takes
+          them as they are, and on 0/1 values it is exactly McNemar&apos;s exact test, so comparisons without ties keep the
+          paper&apos;s p-values. With a<sub>i</sub> and b<sub>i</sub> the two systems&apos; exec@k on query i:
+        </p>
+        <Formula label="The paired sign-flip test">
+          <Line>d_i = a_i − b_i,   S = Σ_i d_i</Line>
+          <Line>p = P(|S*| ≥ |S|),   S* = Σ_i ε_i · d_i over all 2^n sign vectors ε ∈ {"{"}−1, +1{"}"}^n</Line>
+          <Line>A-only = Σ_i a_i · (1 − b_i),   B-only = Σ_i b_i · (1 − a_i)   (expected discordant counts)</Line>
+          <Line>0/1 values: p = min(1, 2 · P(X ≤ min(A-only, B-only))),   X ~ Binomial(A-only + B-only, ½)   (exact McNemar)</Line>
+        </Formula>
         <Choice>
-          The difference is system A minus system B, A being the better placed on the leaderboard (exec@1, then exec@3, @5,
-          @10, then earlier publication). Replicate r&apos;s difference is A&apos;s replicate mean minus B&apos;s, both over the
-          same resampled queries.
+          <p>
+            How p is computed: exactly whenever possible. The differences are exact fractions (each exec@k is 1 − C(g − r, m) / C(g,
+            m)); on the grid of their common denominator every |d<sub>i</sub>| is a whole number of units, and the distribution of
+            S* is built by convolution, so values tied with the observed |S| are counted exactly. When that grid is too large (many
+            different tie shapes), p is estimated from {SIGN_FLIP_MONTE_CARLO_FLIPS.toLocaleString("en")} random sign vectors with a
+            fixed seed ({SIGN_FLIP_SEED}) as (1 + #{"{"}|S*| ≥ |S|{"}"}) / (1 + {SIGN_FLIP_MONTE_CARLO_FLIPS.toLocaleString("en")}),
+            itself a valid p-value of the same test; such p-values are marked MC (the API says{" "}
+            <code className={code}>pMethod: &quot;monte-carlo&quot;</code>).
+          </p>
+          <p>
+            The difference is system A minus system B, A being the better placed on the leaderboard (exec@1, then exec@3, @5,
+            @10, then earlier publication). Replicate r&apos;s difference is A&apos;s replicate mean minus B&apos;s, both over the
+            same resampled queries.
+          </p>
         </Choice>
       </Section>
 
       <Section id="difficulty" title="Per-query difficulty (Figure 6a) and tie groups">
         <p>Per query, how many published systems solve it at rank 1, with its distribution.</p>
         <Choice>
-          A tie group holds the leader at exec@k (highest value, leaderboard order among equals) and every system whose exact
-          McNemar p-value against the leader is at least {TIE_ALPHA}, with no multiple-comparison correction: each system is
-          tested once, against the leader only. Groups are given for every k.
+          System s solves query q at rank 1 with probability p<sub>sq</sub>, its tie-aware exec@1 (0 or 1 without a tie at rank
+          1), independently of the other systems, so the number N<sub>q</sub> of systems solving q is Poisson-binomial. A
+          query&apos;s difficulty is E[N<sub>q</sub>] = Σ<sub>s</sub> p<sub>sq</sub>; the histogram&apos;s bar n is the expected
+          number of queries solved by exactly n systems, Σ<sub>q</sub> P(N<sub>q</sub> = n); the median is that of the pooled
+          distribution. The query browser&apos;s filters read a query&apos;s expected count rounded to the nearest system.
+        </Choice>
+        <Choice>
+          A tie group of systems holds the leader at exec@k (highest value, leaderboard order among equals) and every system whose
+          paired sign-flip p-value against the leader is at least {TIE_ALPHA}, with no multiple-comparison correction: each system
+          is tested once, against the leader only. Groups are given for every k. (Not to be confused with tied scores: a tie group
+          of systems is a statistical statement.)
         </Choice>
         <Choice>
           These statistics are recomputed by a background job whenever a submission is published or leaves the leaderboard;
@@ -239,8 +293,9 @@ export default function MethodologyPage() {
         </p>
         <Choice>
           Every query exactly once; at least its top {MIN_RANKING_DEPTH} corpus ids (the whole corpus when it is smaller),
-          each known and listed once; finite scores that never increase down the list; equal scores keep the file&apos;s order.
-          Anything else is refused with the line and the problem.
+          each known and listed once; finite scores that never increase down the list. Equal scores are ties whatever their
+          order in the file, so the list must reach past the whole tie group at rank 10 (of at most {TIE_GROUP_CAP}). Anything
+          else is refused with the line and the problem.
         </Choice>
         <Choice>
           Everything is computed the same way. A snippet the file does not list has no score, never a guessed one: a
@@ -249,6 +304,9 @@ export default function MethodologyPage() {
           per-domain exec@1 and the ablation need only the ranked order.
         </Choice>
       </Section>
+
+      <BaselinesSection />
+      <EngineSection />
     </article>
     </div>
   );

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { ReviewItemCard } from "@/components/review/review-item-card";
 import { ReviewNav } from "@/components/review/review-nav";
+import { loadTieDiagnostics } from "@/lib/pages/load-tie-diagnostics";
 import { listReviewQueue, listReviewQueueInput, QUEUE_VIEWS, type QueueView } from "@/lib/review/list-review-queue";
 import { requireMaintainerPage } from "./guard";
 
@@ -24,12 +25,17 @@ export default async function ReviewQueuePage({ searchParams }: { searchParams: 
   const parsed = listReviewQueueInput.safeParse({ view: params.view, search: params.q || undefined, benchmark: params.benchmark || undefined, version: params.version || undefined });
   const input = parsed.success ? parsed.data : listReviewQueueInput.parse({});
   const queue = await listReviewQueue(input);
+  const ties = await loadTieDiagnostics(queue.items.map((i) => i.id));
   const href = (view: QueueView) => `/review?${new URLSearchParams({ view, ...(input.search ? { q: input.search } : {}), ...(input.benchmark ? { benchmark: input.benchmark } : {}) })}`;
   return (
     <div className="space-y-6">
       <header className="space-y-1">
         <h1 className="text-2xl font-semibold tracking-tight">Review</h1>
-        <p className="text-sm text-slate-600">Scored submissions wait here, oldest first, for a maintainer to publish, verify, annotate or reject them.</p>
+        <p className="text-sm text-slate-600">
+          Scored submissions wait here, oldest first, for a maintainer to publish, verify, annotate or reject them. An{" "}
+          <span className="font-medium text-amber-900">edit-blind</span> flag marks a submission that scores canonicals and their single-edit
+          distractors identically too often to tell them apart; publishing it shows the same badge on its leaderboard row.
+        </p>
       </header>
       <ReviewNav current="queue" />
       <div className="flex flex-wrap items-end justify-between gap-4">
@@ -66,7 +72,7 @@ export default async function ReviewQueuePage({ searchParams }: { searchParams: 
       ) : (
         <ul aria-label={`${VIEW_LABEL[queue.view]} submissions`} className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
           {queue.items.map((item) => (
-            <ReviewItemCard key={item.id} item={item} />
+            <ReviewItemCard key={item.id} item={item} ties={ties.get(item.id) ?? null} />
           ))}
         </ul>
       )}

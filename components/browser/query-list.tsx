@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { queryPath } from "@/components/benchmark/paths";
 import { bugLabel } from "@/components/drilldown/role-label";
-import { humanize } from "@/components/ui/format";
+import { fmtCount, humanize } from "@/components/ui/format";
 import type { BrowserQuery } from "@/lib/pages/query-browser";
 import { ScrollBox } from "@/components/ui/scroll-box";
 
@@ -44,7 +44,7 @@ export function QueryList({ rows, systems, slug, version }: { rows: BrowserQuery
                   "—"
                 ) : (
                   <>
-                    <span className={`font-semibold ${q.solvedBy === 0 ? "text-rose-800" : "text-slate-900"}`}>{q.solvedBy}</span>
+                    <span className={`font-semibold ${q.solvedBy === 0 ? "text-rose-800" : "text-slate-900"}`}>{fmtCount(q.solvedBy)}</span>
                     <span className="text-slate-500"> of {systems}</span>
                   </>
                 )}

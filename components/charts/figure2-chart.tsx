@@ -1,7 +1,7 @@
 "use client";
 
 import { useNarrow } from "./use-narrow";
-import { Bar, CartesianGrid, Cell, ComposedChart, ErrorBar, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { Bar, CartesianGrid, Cell, ComposedChart, ErrorBar, Line, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { useHydrated } from "./use-hydrated";
 
 export interface Figure2Point {
@@ -25,8 +25,10 @@ function Diamond(props: { cx?: number; cy?: number }) {
 
 // The paper's Figure 2: exec@1 bars with 95% bootstrap whiskers, exec@5 as diamonds, one row
 // per system in exec@1 order. Baselines are grey and hatched-free but labelled in the name;
-// selected systems are drawn darker and marked with "●" in their label.
-export function Figure2Chart({ points }: { points: Figure2Point[] }) {
+// selected systems are drawn darker and marked with "●" in their label. The chance line (the
+// exact exec@1 of a uniformly random ranking) is a dashed reference line, exec@5's a dotted
+// one: a reference, not a system, so it has no bar of its own.
+export function Figure2Chart({ points, chance }: { points: Figure2Point[]; chance: { exec1: number; exec5: number } }) {
   const hydrated = useHydrated();
   const data = points.map((p) => ({
     ...p,
@@ -34,12 +36,12 @@ export function Figure2Chart({ points }: { points: Figure2Point[] }) {
     err: [p.exec1 - p.ci[0], p.ci[1] - p.exec1] as [number, number],
   }));
   const narrow = useNarrow();
-  const height = 56 + ROW * data.length;
+  const height = 70 + ROW * data.length;
   return (
     <div style={{ height }} className="w-full overflow-hidden">
       {hydrated && (
         <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 880, height }}>
-          <ComposedChart data={data} layout="vertical" margin={{ top: 4, right: 16, bottom: 24, left: 4 }} barCategoryGap={5}>
+          <ComposedChart data={data} layout="vertical" margin={{ top: 18, right: 16, bottom: 24, left: 4 }} barCategoryGap={5}>
             <CartesianGrid stroke="#e2e8f0" horizontal={false} />
             <XAxis
               type="number"
@@ -63,6 +65,23 @@ export function Figure2Chart({ points }: { points: Figure2Point[] }) {
               ))}
               <ErrorBar dataKey="err" direction="x" width={6} stroke="#0f172a" strokeWidth={1.2} />
             </Bar>
+            <ReferenceLine
+              x={chance.exec5}
+              stroke="#64748b"
+              strokeDasharray="1 3"
+              strokeWidth={1.5}
+              ifOverflow="extendDomain"
+              className="chance-line-5"
+            />
+            <ReferenceLine
+              x={chance.exec1}
+              stroke="#334155"
+              strokeDasharray="5 3"
+              strokeWidth={1.5}
+              ifOverflow="extendDomain"
+              className="chance-line"
+              label={{ value: "chance", position: "top", fontSize: 10.5, fill: "#334155", offset: 4 }}
+            />
             <Line dataKey="exec5" name="exec@5" stroke="none" isAnimationActive={false} dot={<Diamond />} activeDot={false} legendType="diamond" />
           </ComposedChart>
         </ResponsiveContainer>

@@ -1,6 +1,7 @@
 import { fmtCi, fmtCount, fmtP, fmtSigned } from "@/components/ui/format";
 import type { ComparedPair } from "@/lib/pages/compare";
 import { ScrollBox } from "@/components/ui/scroll-box";
+import { SIGN_FLIP_MONTE_CARLO_FLIPS } from "@/lib/metrics/sign-flip";
 
 // The paper's Table 5 for the chosen systems: per pair and k, the queries only A / only B
 // solve (McNemar's discordant counts; expected counts when scores tie), each system's exec@k,
@@ -45,7 +46,7 @@ export function PairedTable({ pairs, letters }: { pairs: ComparedPair[]; letters
               Δ (A − B), 95% CI
             </th>
             <th scope="col" className="py-2 pl-2 text-right font-semibold">
-              paired p
+              p (sign-flip)
             </th>
           </tr>
         </thead>
@@ -71,7 +72,12 @@ export function PairedTable({ pairs, letters }: { pairs: ComparedPair[]; letters
                     <span className="font-semibold">{fmtSigned(r.delta)}</span> <span className="text-xs text-slate-600">{fmtCi(r.ci95)}</span>
                   </td>
                   <td className="whitespace-nowrap py-1.5 pl-2 text-right tabular-nums">
-                    <span className={sig ? "font-semibold text-slate-900" : "text-slate-700"} title={r.pMethod === "exact" ? "exact" : "Monte Carlo, 100,000 sign flips"}>{fmtP(r.pValue)}</span>
+                    <span className={sig ? "font-semibold text-slate-900" : "text-slate-700"}>{fmtP(r.pValue)}</span>
+                    {r.pMethod === "monte-carlo" && (
+                      <span className="ml-1 text-[10px] font-medium text-slate-600" title={`Monte Carlo estimate from ${SIGN_FLIP_MONTE_CARLO_FLIPS.toLocaleString("en")} seeded random sign flips`}>
+                        MC<span className="sr-only"> (Monte Carlo estimate)</span>
+                      </span>
+                    )}
                     {sig && <span className="ml-1 rounded bg-slate-900 px-1 text-[10px] font-medium text-white">significant</span>}
                   </td>
                 </tr>
@@ -81,6 +87,12 @@ export function PairedTable({ pairs, letters }: { pairs: ComparedPair[]; letters
         ))}
       </table>
     </ScrollBox>
+    {pairs.some((p) => p.byK.some((r) => r.pMethod === "monte-carlo")) && (
+      <p className="mt-2 text-xs text-slate-600">
+        MC: p estimated from {SIGN_FLIP_MONTE_CARLO_FLIPS.toLocaleString("en")} seeded random sign flips, as (1 + flips at least as extreme) / (1 +{" "}
+        {SIGN_FLIP_MONTE_CARLO_FLIPS.toLocaleString("en")}); the tied values had too many distinct shapes for the exact computation.
+      </p>
+    )}
     </>
   );
 }

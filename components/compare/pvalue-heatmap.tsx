@@ -1,6 +1,7 @@
 import type { PValueMatrix } from "@/lib/pages/pvalue-matrix";
 import { renderStaticMarkup } from "@/lib/pages/static-markup";
 import { ScrollBox } from "@/components/ui/scroll-box";
+import { SIGN_FLIP_MONTE_CARLO_FLIPS } from "@/lib/metrics/sign-flip";
 
 // Shade by evidence against "no difference" (classes pv-0 pv-1 pv-2 pv-3 in globals.css): darker for
 // smaller p. The p-value is printed in every cell (and the direction as ▲/▼), so colour is
@@ -11,8 +12,9 @@ function level(p: number): number {
 
 const short = (p: number) => (p < 0.001 ? "<.001" : p.toFixed(p < 0.01 ? 3 : 2).replace(/^0/, ""));
 
-// Exact McNemar p of exec@k for every pair of published systems (rows and columns in
-// leaderboard order); ▲ means the row system solves more queries than the column system.
+// Paired sign-flip p of exec@k (the exact McNemar test when nothing is tied) for every pair of
+// published systems (rows and columns in leaderboard order); ▲ means the row system solves
+// more queries than the column system; "~" marks a Monte Carlo estimate.
 // Plain markup without client components (one cell per pair of published systems: 625 at 25
 // systems), so it goes to the page as one HTML string rather than thousands of React nodes in
 // the page's payload; what the reader gets is the same markup.
@@ -25,7 +27,7 @@ export function HeatmapBody({ m, k, highlight }: { m: PValueMatrix; k: number; h
     <>
       <ScrollBox label="p-value heatmap" className="max-h-[36rem] overflow-y-auto">
         <table className="border-separate border-spacing-px text-[11px]" data-testid="pvalue-heatmap">
-          <caption className="sr-only">Exact McNemar p-values of exec@{k} between published systems</caption>
+          <caption className="sr-only">Paired sign-flip p-values of exec@{k} between published systems</caption>
           <thead>
             <tr>
               <th scope="col" className="sticky left-0 top-0 z-20 bg-white px-1 text-left font-semibold text-slate-700">
@@ -58,6 +60,12 @@ export function HeatmapBody({ m, k, highlight }: { m: PValueMatrix; k: number; h
                     <td key={col.submissionId} className={`pv pv-${level(p)}${pair}`}>
                       <span aria-hidden>{m.sign[i][j] > 0 ? "▲" : m.sign[i][j] < 0 ? "▼" : ""}</span>
                       <span className="sr-only">{m.sign[i][j] > 0 ? "row higher, p " : m.sign[i][j] < 0 ? "row lower, p " : "equal, p "}</span>
+                      {m.monteCarlo[i][j] && (
+                        <>
+                          <span aria-hidden>~</span>
+                          <span className="sr-only">estimated </span>
+                        </>
+                      )}
                       {short(p)}
                     </td>
                   );
@@ -78,7 +86,10 @@ export function HeatmapBody({ m, k, highlight }: { m: PValueMatrix; k: number; h
             <span aria-hidden className={`pv-${c} inline-block h-3 w-4 rounded-sm ring-1 ring-slate-300`} /> {l}
           </span>
         ))}
-        <span>▲ row solves more queries than column, ▼ fewer. No multiple-comparison correction.</span>
+        <span>
+          ▲ row solves more queries than column, ▼ fewer. No multiple-comparison correction.
+          {m.monteCarlo.some((r) => r.some(Boolean)) && ` ~: estimated from ${SIGN_FLIP_MONTE_CARLO_FLIPS.toLocaleString("en")} seeded random sign flips (too many distinct tie shapes for the exact computation).`}
+        </span>
       </p>
     </>
   );

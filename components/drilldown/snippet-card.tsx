@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { fmtChance } from "@/components/ui/format";
+import { fmtChance, fmtPctChance } from "@/components/ui/format";
 import type { DrilldownSnippet } from "@/lib/drilldown/get-query-drilldown";
 import { CodeWithEdit } from "./code-with-edit";
 import { roleLabel } from "./role-label";
@@ -57,7 +57,7 @@ export function OtherSubmissionLinks({ queryId, others }: { queryId: string; oth
               {o.rank1 === null ? "✗" : fmtChance(o.rank1)}
             </span>
             <span className="sr-only">
-              {o.rank1 === null ? "(not ranked)" : o.rank1 === 1 ? "(rank 1 passes)" : o.rank1 === 0 ? "(rank 1 fails)" : `(rank 1 passes in ${Math.round(o.rank1 * 100)}% of tie orders)`}
+              {o.rank1 === null ? "(not ranked)" : o.rank1 === 1 ? "(rank 1 passes)" : o.rank1 === 0 ? "(rank 1 fails)" : `(rank 1 passes in ${fmtPctChance(o.rank1)} of tie orders)`}
             </span>
           </Link>
         </li>

@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { comparePath, exportPath } from "@/components/benchmark/paths";
+import { ProvisionalNote } from "@/components/benchmark/provisional-note";
 import { VersionNav, type VersionNavProps } from "@/components/benchmark/version-nav";
 import { Figure2Chart } from "@/components/charts/figure2-chart";
 import { fmtCi } from "@/components/ui/format";
@@ -19,6 +20,8 @@ export function LeaderboardPage({ view, basePath, nav }: { view: LeaderboardView
   const headingId = `bench-${b.slug}`;
   const byExec1 = [...view.rows].sort((x, y) => (y.metrics.exec1?.value ?? 0) - (x.metrics.exec1?.value ?? 0));
   const top = byExec1[0];
+  // The chance line at k = 1 and 5 (the exec@k columns are shown at every k).
+  const chance = { exec1: view.chance.exec1, exec5: view.chance.exec5 };
   const qs = leaderboardQuery(p);
   const download = (format: string) => `${exportPath(b.slug, b.version)}${qs ? `${qs}&` : "?"}format=${format}`;
   return (
@@ -32,6 +35,7 @@ export function LeaderboardPage({ view, basePath, nav }: { view: LeaderboardView
         </Link>
       </p>
 
+      <ProvisionalNote systems={view.provisional} />
       {view.total === 0 ? (
         <p className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-slate-600">No published submissions yet.</p>
       ) : (
@@ -41,7 +45,8 @@ export function LeaderboardPage({ view, basePath, nav }: { view: LeaderboardView
               <span className="block text-base font-semibold text-slate-900">exec@1 with 95% intervals, and exec@5</span>
               <span className="block text-sm text-slate-600">
                 Bars: exec@1 (whiskers: 95% bootstrap interval). Diamonds: exec@5. Systems shown ({view.rows.length}) in exec@1 order; baselines in grey
-                {p.sel.length > 0 ? "; selected systems darker and marked ●" : ""}.
+                {p.sel.length > 0 ? "; selected systems darker and marked ●" : ""}. Dashed line: chance, the exact exec@1 of a uniformly random ranking
+                ({chance.exec1.toFixed(3)}); dotted: chance at exec@5 ({chance.exec5.toFixed(3)}).
                 {top?.metrics.exec1 && top.metrics.exec5 && (
                   <>
                     {" "}
@@ -51,7 +56,7 @@ export function LeaderboardPage({ view, basePath, nav }: { view: LeaderboardView
               </span>
             </figcaption>
             {view.rows.length > 0 ? (
-              <div role="img" aria-label={`Bar chart of exec@1 with 95% intervals and exec@5 markers for ${view.rows.length} systems; the same numbers are in the table below.`}>
+              <div role="img" aria-label={`Bar chart of exec@1 with 95% intervals and exec@5 markers for ${view.rows.length} systems, and a dashed chance line at exec@1 ${chance.exec1.toFixed(3)}; the same numbers are in the table below.`}>
                 <Figure2Chart
                   points={byExec1.map((r) => ({
                     id: r.submissionId,
@@ -62,6 +67,7 @@ export function LeaderboardPage({ view, basePath, nav }: { view: LeaderboardView
                     baseline: r.isBaseline,
                     selected: r.selected,
                   }))}
+                  chance={chance}
                 />
               </div>
             ) : (
@@ -87,8 +93,11 @@ export function LeaderboardPage({ view, basePath, nav }: { view: LeaderboardView
             </div>
             <LeaderboardTable view={view} basePath={basePath} formId={FORM_ID} />
             <p className="text-xs leading-relaxed text-slate-500">
-              Rank is the position by exec@{p.k}; equal values share a rank. {view.alpha !== null ? <>“≈ leader” rows are not significantly different from the leader at exec@{p.k} (exact McNemar test, α = {view.alpha}, no multiple-comparison correction); a green rule marks the group.</> : view.tiesPending ? <>Tie groups are being recomputed after a recent publication.</> : null}{" "}
-              Downloads hold exactly the rows, order and columns shown. Hover or focus a column header for what it measures.
+              Rank is the position by exec@{p.k}; equal values share a rank. {view.alpha !== null ? <>“≈ leader” rows are not significantly different from the leader at exec@{p.k} (paired sign-flip test, exact McNemar when nothing is tied; α = {view.alpha}, no multiple-comparison correction); a green rule marks the group.</> : view.tiesPending ? <>Tie groups are being recomputed after a recent publication.</> : null}{" "}
+              Exactly tied scores are never ordered by corpus order: every value is the exact expectation over all orders of the tied snippets, and
+              an <span className="font-medium text-amber-900">edit-blind</span> badge marks a system that scores canonicals and their single-edit
+              distractors identically too often to tell them apart. The last row is chance, for reference. Downloads hold exactly the systems, order and
+              columns shown (the JSON also gives the chance line). Hover or focus a column header for what it measures.
             </p>
           </div>
         </>

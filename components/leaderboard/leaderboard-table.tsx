@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
+import { EditBlindBadge } from "@/components/ui/edit-blind-badge";
 import { fmtDate } from "@/components/ui/format";
 import type { ColumnId } from "@/lib/pages/leaderboard-columns";
 import { sortQuery } from "@/lib/pages/leaderboard-params";
@@ -33,7 +34,7 @@ function RankCell({ row, k, formId }: { row: BoardRow; k: number; formId: string
             </span>
           )}
           {row.tie === "tied" && (
-            <span className="whitespace-nowrap text-[10px] font-medium text-sky-800" title={`Not significantly different from the leader at exec@${k} (exact McNemar, p ≥ 0.05)`}>
+            <span className="whitespace-nowrap text-[10px] font-medium text-sky-800" title={`Not significantly different from the leader at exec@${k} (paired sign-flip test, p ≥ 0.05)`}>
               ≈ leader
             </span>
           )}
@@ -54,6 +55,12 @@ function ModelCell({ row }: { row: BoardRow }) {
           {row.model}
         </Link>
         {row.isBaseline && <Badge>baseline</Badge>}
+        {row.editBlind && row.ties && <EditBlindBadge ties={row.ties} id={`edit-blind-${row.submissionId}`} />}
+        {row.provisional && (
+          <Badge tone="info" title="Scored by an earlier scoring engine; its automatic re-score is pending, so its numbers may change">
+            provisional
+          </Badge>
+        )}
         {row.verified && (
           <Badge tone="good" title="A maintainer verified this result">
             <span aria-hidden>✓</span> verified
@@ -71,6 +78,40 @@ function ModelCell({ row }: { row: BoardRow }) {
       </div>
       {row.warning && <p className="mt-1 text-xs leading-snug text-amber-900">{row.warning}</p>}
     </td>
+  );
+}
+
+// The chance line as a reference row: the exact expected value of a uniformly random ranking in
+// each metric column. Not a submission: no rank, no checkbox, no interval (it is exact), muted,
+// and in the table's footer so that sorting never moves it among the systems.
+function ChanceRow({ view, plain }: { view: LeaderboardView; plain: number }) {
+  return (
+    <tfoot className="border-t-2 border-dashed border-slate-300 bg-slate-50/70 text-slate-600">
+      <tr data-testid="chance-row">
+        <td className="py-2 pl-3 pr-2.5 text-right text-slate-400">
+          <span aria-hidden>—</span>
+          <span className="sr-only">not ranked</span>
+        </td>
+        <th scope="row" className="min-w-[10rem] max-w-[16rem] px-2 py-2 text-left font-normal">
+          <span className="font-medium italic text-slate-700">Chance (random ranking)</span>
+          <span className="block text-xs leading-snug text-slate-500">
+            The exact value of a uniformly random ranking: a reference, not a submission.{" "}
+            <Link href="/methodology#chance" className="underline underline-offset-2 hover:text-slate-900">
+              Formula
+            </Link>
+          </span>
+        </th>
+        {Array.from({ length: plain }, (_, i) => (
+          <td key={i} className={AUX} />
+        ))}
+        {view.columns.map((c) => (
+          <td key={c.id} className="num-cell italic text-slate-600">
+            {view.chance[c.id].toFixed(3)}
+            <span className="sr-only"> (exact, no interval)</span>
+          </td>
+        ))}
+      </tr>
+    </tfoot>
   );
 }
 
@@ -134,6 +175,7 @@ export function LeaderboardTable({ view, basePath, formId }: { view: Leaderboard
             </tr>
           ))}
         </tbody>
+        {view.rows.length > 0 && <ChanceRow view={view} plain={plain.length} />}
       </table>
     </ScrollBox>
   );

@@ -2,10 +2,13 @@ import { CiBarChart } from "@/components/charts/ci-bar-chart";
 import { bugLabel } from "@/components/drilldown/role-label";
 import type { ReactNode } from "react";
 import type { Deception, DeceptionGroup } from "@/lib/analysis/deception";
+import { fmtCount } from "@/components/ui/format";
 import { StatValue } from "./stat-value";
 
-// Figure 5 and Table 8 of the paper for one system: how often a distractor scores at least as
-// high as its canonical, by mechanical bug type and by the size of the edit.
+// Figure 5 and Table 8 of the paper for one system: how often a distractor would rank above its
+// canonical, by mechanical bug type and by the size of the edit. A distractor scored above its
+// canonical deceives; one tied exactly with it deceives with probability 1/2 (either order is
+// equally likely), so deceived counts are expectations and may end in .5.
 export function DeceptionSection({ d }: { d: Deception }) {
   const bars = d.byBugType.flatMap((b) =>
     b.rate.available ? [{ label: `${bugLabel(b.bugType)}${b.mechanical ? "" : " (legacy)"}`, value: b.rate.value, ci: b.rate.ci95, muted: !b.mechanical }] : [],
@@ -16,7 +19,8 @@ export function DeceptionSection({ d }: { d: Deception }) {
       <p className="text-sm text-slate-700">
         Overall (mechanical pairs): <StatValue stat={d.overall.rate} percent />{" "}
         <span className="text-slate-500">
-          — {d.overall.deceived.toLocaleString("en")} of {d.overall.scoredPairs.toLocaleString("en")} pairs deceived
+          — {fmtCount(d.overall.deceived)} of {d.overall.scoredPairs.toLocaleString("en")} pairs deceived
+          {d.overall.tiedPairs > 0 && `, counting the ${d.overall.tiedPairs.toLocaleString("en")} tied exactly with their canonical as half each`}
         </span>
       </p>
       {bars.length > 0 && (
@@ -25,7 +29,7 @@ export function DeceptionSection({ d }: { d: Deception }) {
             bars={bars}
             max={Math.max(0.6, ...bars.map((b) => b.ci[1]))}
             percent
-            axisLabel="deception rate (distractor score ≥ canonical's)"
+            axisLabel="deception rate (distractor above canonical; a tie counts ½)"
             refs={[...(overall !== null ? [{ x: overall, label: "overall" }] : []), { x: 0.5, label: "50% (chance)" }]}
           />
         </div>
@@ -68,6 +72,11 @@ function RateTable({ caption, groupHeader, rows }: { caption: string; groupHeade
           <th scope="col" className="py-1.5 pr-2 text-right font-semibold">
             Deceived / pairs
           </th>
+          <th scope="col" className="py-1.5 pr-2 text-right font-semibold">
+            <abbr title="pairs whose distractor ties its canonical exactly (each deceives half the time)" className="no-underline">
+              Tied
+            </abbr>
+          </th>
           <th scope="col" className="py-1.5 text-right font-semibold">
             Rate (95% CI)
           </th>
@@ -80,8 +89,9 @@ function RateTable({ caption, groupHeader, rows }: { caption: string; groupHeade
               {label}
             </th>
             <td className="py-1.5 pr-2 text-right tabular-nums">
-              {group.deceived.toLocaleString("en")} / {group.scoredPairs.toLocaleString("en")}
+              {fmtCount(group.deceived)} / {group.scoredPairs.toLocaleString("en")}
             </td>
+            <td className={`py-1.5 pr-2 text-right tabular-nums ${group.tiedPairs > 0 ? "text-amber-900" : "text-slate-500"}`}>{group.tiedPairs.toLocaleString("en")}</td>
             <td className="py-1.5 text-right">
               <StatValue stat={group.rate} percent />
             </td>

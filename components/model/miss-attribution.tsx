@@ -1,10 +1,13 @@
 import type { MissAttribution } from "@/lib/analysis/miss-attribution";
-import { fmtPct } from "@/components/ui/format";
+import { fmtCount, fmtPct } from "@/components/ui/format";
 import { StatValue } from "./stat-value";
 
 // Table 3 of the paper for one system: of the queries whose rank-1 snippet fails, what sits
-// at rank 1 — one of the query's own single-edit distractors, or unrelated code.
+// at rank 1 — one of the query's own single-edit distractors, or unrelated code. With a tie at
+// rank 1 each of the g tied snippets is rank 1 with probability 1/g, so counts are expected
+// numbers of queries and may be fractions.
 export function MissAttributionTable({ m }: { m: MissAttribution }) {
+  const fractional = [m.misses, m.ownDistractor, m.otherCanonical, m.otherDistractor, m.ownCanonical].some((v) => Math.abs(v - Math.round(v)) > 1e-9);
   const rows: [string, number, string][] = [
     ["Own distractor (a single-edit near-clone)", m.ownDistractor, "the failure the benchmark is built to expose"],
     ["Another query's canonical", m.otherCanonical, "unrelated code"],
@@ -18,7 +21,7 @@ export function MissAttributionTable({ m }: { m: MissAttribution }) {
         <div className="rounded-lg bg-slate-50 p-3">
           <dt className="text-slate-600">miss@1</dt>
           <dd className="text-lg font-semibold tabular-nums text-slate-900">
-            {m.misses} <span className="text-sm font-normal text-slate-600">of {m.queries} queries</span>
+            {fmtCount(m.misses)} <span className="text-sm font-normal text-slate-600">of {m.queries} queries</span>
           </dd>
         </div>
         <div className="rounded-lg bg-slate-50 p-3">
@@ -50,12 +53,17 @@ export function MissAttributionTable({ m }: { m: MissAttribution }) {
                 {label}
                 <span className="block text-xs text-slate-500">{note}</span>
               </th>
-              <td className="py-1.5 pr-3 text-right tabular-nums">{n}</td>
+              <td className="py-1.5 pr-3 text-right tabular-nums">{fmtCount(n)}</td>
               <td className="py-1.5 text-right tabular-nums text-slate-700">{m.misses ? fmtPct(n / m.misses) : "—"}</td>
             </tr>
           ))}
         </tbody>
       </table>
+      {fractional && (
+        <p className="text-xs leading-snug text-slate-600">
+          Counts are expected numbers of queries: when several snippets tie at rank 1, each of the g tied snippets is rank 1 in 1/g of their orders.
+        </p>
+      )}
     </div>
   );
 }

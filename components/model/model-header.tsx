@@ -1,5 +1,6 @@
 import { Badge } from "@/components/ui/badge";
 import { CiValue } from "@/components/ui/ci-value";
+import { EditBlindBadge } from "@/components/ui/edit-blind-badge";
 import { fmtDate, fmtPct } from "@/components/ui/format";
 import type { ModelPageData } from "@/lib/pages/model-page";
 
@@ -30,6 +31,7 @@ export function ModelHeader({ data }: { data: ModelPageData }) {
         <div className="flex flex-wrap items-center gap-2">
           <h1 className="text-2xl font-semibold tracking-tight text-slate-900 sm:text-3xl">{s.model.name}</h1>
           {s.isBaseline && <Badge>baseline</Badge>}
+          {data.analysis?.ties?.editBlind && <EditBlindBadge ties={data.analysis.ties} id="edit-blind-help" />}
           {data.review.verified && (
             <Badge tone="good">
               <span aria-hidden>✓</span> verified by a maintainer

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { CiBarChart } from "@/components/charts/ci-bar-chart";
-import { humanize } from "@/components/ui/format";
+import { fmtCount, humanize } from "@/components/ui/format";
 import type { DomainExec } from "@/lib/analysis/per-domain";
 import { StatValue } from "./stat-value";
 
@@ -37,7 +37,7 @@ export function PerDomainSection({ domains, queriesHref }: { domains: DomainExec
                 </Link>
               </th>
               <td className="py-1.5 pr-2 text-right tabular-nums">
-                {d.solved} / {d.queries}
+                {fmtCount(d.solved)} / {d.queries}
               </td>
               <td className="py-1.5 text-right">
                 <StatValue stat={d.exec1} />

@@ -6,7 +6,14 @@ import { SearchFilter, SelectFilter } from "@/components/ui/filter-fields";
 import { humanize } from "@/components/ui/format";
 import type { ModelQueryParams } from "@/lib/pages/model-queries";
 
-const OUTCOME_LABELS = { any: "Any", pass: "Passes at rank 1", miss: "Misses at rank 1 (or may, through a tie)", own_distractor: "Own distractor at rank 1", other: "Other query's code at rank 1", tied: "Several snippets tied at rank 1" } as const;
+const OUTCOME_LABELS = {
+  any: "Any",
+  pass: "Passes at rank 1",
+  miss: "Fails at rank 1 (in some tie orders or all)",
+  own_distractor: "Own distractor at rank 1",
+  other: "Other query's code at rank 1",
+  tied: "Tied at rank 1 (rank 1 is chance)",
+} as const;
 
 // Filters of the model page's query table, as a GET form (the state lives in the URL).
 export function QueryFilters({ action, p, domains, bugTypes }: { action: string; p: ModelQueryParams; domains: string[]; bugTypes: string[] }) {

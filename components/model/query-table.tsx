@@ -1,16 +1,20 @@
 import Link from "next/link";
 import { bugLabel } from "@/components/drilldown/role-label";
-import { humanize } from "@/components/ui/format";
+import { fmtPct, humanize } from "@/components/ui/format";
 import type { ModelQueryRow } from "@/lib/pages/model-queries";
 import { ScrollBox } from "@/components/ui/scroll-box";
 
 function Rank1({ r }: { r: ModelQueryRow["rank1"] }) {
   if (!r) return <span className="text-slate-500">nothing retrieved</span>;
   if (r.outcome === "tied") {
+    // At rank 1, exec@1 of a tie group of g with p passing members is exactly p / g.
+    const passing = Math.round(r.exec1 * r.tied);
     return (
       <span className="text-amber-900">
         tied ×{r.tied}
-        <span className="ml-1 text-xs text-slate-700">({Math.round(r.exec1 * 100)}% chance rank 1 passes)</span>
+        <span className="ml-1 text-xs text-slate-700">
+          ({passing} of {r.tied} pass{passing === 1 ? "es" : ""}: rank 1 passes in {fmtPct(r.exec1, 0)} of orders)
+        </span>
       </span>
     );
   }
@@ -53,7 +57,9 @@ export function QueryTable({ submissionId, rows }: { submissionId: string; rows:
               Canonical rank
             </th>
             <th scope="col" className="py-2 pr-3 text-right font-semibold">
-              First pass
+              <abbr title="The ranks within which a passing snippet is certain to appear, whatever the order of tied snippets" className="no-underline">
+                First pass
+              </abbr>
             </th>
             <th scope="col" className="py-2 text-right font-semibold">
               Gap

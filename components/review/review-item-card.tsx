@@ -2,10 +2,13 @@ import Link from "next/link";
 import { VerifiedBadge } from "@/components/vendor/review-marks";
 import type { Status } from "@/components/vendor/stages";
 import { StatusBadge } from "@/components/vendor/status-badge";
+import { EditBlindBadge } from "@/components/ui/edit-blind-badge";
+import type { TieDiagnostics } from "@/lib/analysis/ties";
 import type { ReviewItem } from "@/lib/review/review-item";
 
-// One submission in the review queue: what it is, whose, how it scored, and its marks.
-export function ReviewItemCard({ item }: { item: ReviewItem }) {
+// One submission in the review queue: what it is, whose, how it scored, and its marks (with the
+// edit-blind flag from its tie diagnostics, so a maintainer publishes knowing it).
+export function ReviewItemCard({ item, ties }: { item: ReviewItem; ties: TieDiagnostics | null }) {
   return (
     <li data-submission={item.id} className="grid gap-2 p-4 sm:grid-cols-[1fr_auto] sm:items-center">
       <div className="min-w-0 space-y-1">
@@ -16,6 +19,7 @@ export function ReviewItemCard({ item }: { item: ReviewItem }) {
           <StatusBadge status={item.status as Status} />
           {item.review.verified && <VerifiedBadge />}
           {item.isBaseline && <span className="rounded bg-slate-200 px-1.5 py-0.5 text-xs">baseline</span>}
+          {ties?.editBlind && <EditBlindBadge ties={ties} id={`edit-blind-${item.id}`} />}
         </p>
         <p className="break-words text-sm text-slate-600">
           {item.model.provider} · by {item.owner.email} · {item.benchmark.slug} {item.benchmark.version} · {item.kind === "ranking" ? "ranking file" : `${item.model.dims}d ${item.model.dtype}`}

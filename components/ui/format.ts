@@ -28,9 +28,14 @@ export function fmtCount(v: number): string {
   return Math.abs(v - r) < 1e-9 ? r.toLocaleString("en") : v.toLocaleString("en", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 }
 
+/** A chance in percent that never rounds to a verdict it is not: "< 1%", "> 99%". */
+export function fmtPctChance(v: number): string {
+  return v > 0 && v < 0.005 ? "< 1%" : v < 1 && v > 0.995 ? "> 99%" : `${Math.round(v * 100)}%`;
+}
+
 /** A probability that is usually 0 or 1 (a verdict), else a chance over tie orders. */
 export function fmtChance(v: number): string {
-  return v === 1 ? "✓" : v === 0 ? "✗" : `${Math.round(v * 100)}%`;
+  return v === 1 ? "✓" : v === 0 ? "✗" : fmtPctChance(v);
 }
 
 export function fmtDate(iso: string | null): string {

@@ -1,7 +1,7 @@
 // GET /api/v1/benchmarks/{slug}/analysis: the version's cross-submission summary — which
 // systems, tie groups (systems not significantly different from the leader at exec@k),
 // and the per-query difficulty distribution.
-import { loadVersionAnalysis } from "./load-version-analysis";
+import { loadVersionAnalysis, type StoredVersionAnalysis } from "./load-version-analysis";
 import type { ResolvedVersion } from "./resolve-version";
 
 export interface VersionAnalysisView {
@@ -15,7 +15,11 @@ export interface VersionAnalysisView {
 }
 
 export async function getVersionAnalysis(slug: string, version?: string | ResolvedVersion): Promise<VersionAnalysisView> {
-  const a = await loadVersionAnalysis(slug, version);
+  return versionAnalysisView(await loadVersionAnalysis(slug, version));
+}
+
+/** The public view of a version's stored statistics (for callers that loaded them for more). */
+export function versionAnalysisView(a: StoredVersionAnalysis): VersionAnalysisView {
   const named = new Set(a.systems.map((s) => s.submissionId));
   const { perQuery: _perQuery, ...difficulty } = a.payload?.difficulty ?? { perQuery: null };
   return {

@@ -5,6 +5,8 @@ import pkg from "@/package.json";
 import type { Operation } from "./operation";
 import { OPERATIONS } from "./operations/index";
 import { errorBodySchema } from "./schemas/common";
+import { statSchema } from "./schemas/analysis";
+import { tieDiagnosticsSchema } from "./schemas/leaderboard";
 import { metricTableSchema, metricValueSchema } from "./schemas/submissions";
 
 const REF = "#/components/schemas/";
@@ -32,6 +34,8 @@ export function buildOpenApiDocument(): JsonSchema {
   registry.add(metricTableSchema, { id: "MetricTable" });
   registry.add(metricValueSchema, { id: "MetricValue" });
   registry.add(tokenViewSchema, { id: "Token" });
+  registry.add(tieDiagnosticsSchema, { id: "TieDiagnostics" });
+  registry.add(statSchema, { id: "Stat" });
   for (const op of OPERATIONS) if (!registry.has(op.success.schema)) registry.add(op.success.schema, { id: op.success.name });
   const { schemas } = z.toJSONSchema(registry, { target: "draft-2020-12", uri: (id) => `${REF}${id}`, unrepresentable: "any" });
   const components = Object.fromEntries(Object.entries(schemas).map(([id, s]) => [id, strip(s as JsonSchema)]));

@@ -30,7 +30,7 @@ export function infoColumns(k: number): InfoColumn[] {
     {
       id: "rank",
       label: "Rank",
-      help: `Position by exec@${k}; equal values share a rank. "≈ leader" marks systems not significantly different from the leader at exec@${k} (exact McNemar test, p ≥ 0.05).`,
+      help: `Position by exec@${k}; equal values share a rank. "≈ leader" marks systems not significantly different from the leader at exec@${k} (paired sign-flip test, exact McNemar when nothing is tied; p ≥ 0.05).`,
       numeric: true,
     },
     { id: "model", label: "Model", help: "The submitted system, as its vendor names it. Opens the model's page.", numeric: false },

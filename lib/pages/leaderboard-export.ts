@@ -56,7 +56,7 @@ export function leaderboardCsv(view: LeaderboardView): string {
 }
 
 function badges(r: LeaderboardView["rows"][number]): string[] {
-  return [r.isBaseline ? "baseline" : "", r.verified ? "verified" : "", r.editBlind ? "edit-blind" : "", r.warning ? `warning: ${r.warning}` : ""].filter(Boolean);
+  return [r.isBaseline ? "baseline" : "", r.verified ? "verified" : "", r.editBlind ? "edit-blind" : "", r.provisional ? "provisional" : "", r.warning ? `warning: ${r.warning}` : ""].filter(Boolean);
 }
 
 export function leaderboardJson(view: LeaderboardView) {

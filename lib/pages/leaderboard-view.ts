@@ -7,6 +7,7 @@ import type { VersionAnalysisView } from "@/lib/leaderboard/get-version-analysis
 import type { MetricValue } from "@/lib/submissions/serialize";
 import { infoColumns, metricColumns, type ColumnId, type InfoColumn, type MetricColumn, type MetricColumnId } from "./leaderboard-columns";
 import type { LeaderboardParams } from "./leaderboard-params";
+import type { ProvisionalSystem } from "./provisional";
 
 /** Position against the leader at exec@k: the leader, not significantly different, significantly below, or not computed yet. */
 export type TieStatus = "leader" | "tied" | "below" | "unknown";
@@ -32,6 +33,8 @@ export interface BoardRow {
   /** Scores canonicals and their own distractors identically too often (lib/analysis/ties.ts). */
   editBlind: boolean;
   ties: TieDiagnostics | null;
+  /** Its results come from an older scoring engine; the automatic re-score is pending. */
+  provisional: boolean;
 }
 
 export interface LeaderboardView {
@@ -49,6 +52,8 @@ export interface LeaderboardView {
   bootstrap: VersionAnalysisView["bootstrap"];
   /** The chance line's value in each metric column shown (exact; a reference, not a row). */
   chance: Record<MetricColumnId, number>;
+  /** Published systems whose results come from an older scoring engine (re-score pending). */
+  provisional: ProvisionalSystem[];
 }
 
 
@@ -90,7 +95,7 @@ function sortValue(r: BoardRow, col: ColumnId): number | string {
   }
 }
 
-export function buildLeaderboardView(board: Leaderboard, analysis: VersionAnalysisView | null, requested: LeaderboardParams): LeaderboardView {
+export function buildLeaderboardView(board: Leaderboard, analysis: VersionAnalysisView | null, requested: LeaderboardParams, provisional: ProvisionalSystem[] = []): LeaderboardView {
   // Only rows on this board can be selected; any other id is dropped from the state (and from
   // every link built from it), whether or not it exists.
   const onBoard = new Set(board.rows.map((r) => r.submissionId));
@@ -100,6 +105,7 @@ export function buildLeaderboardView(board: Leaderboard, analysis: VersionAnalys
   const ranks = competitionRanks(board.rows.map(exec));
   const group = analysis && !analysis.stale ? analysis.tieGroups.find((g) => g.k === params.k) : undefined;
   const members = new Set(group?.members ?? []);
+  const outdated = new Set(provisional.map((p) => p.submissionId));
 
   const all: BoardRow[] = board.rows.map((r, i) => ({
     submissionId: r.submissionId,
@@ -119,6 +125,7 @@ export function buildLeaderboardView(board: Leaderboard, analysis: VersionAnalys
     metrics: Object.fromEntries(columns.map((c) => [c.id, r.metrics[c.metric][String(c.k)] ?? null])) as BoardRow["metrics"],
     editBlind: r.ties?.editBlind ?? false,
     ties: r.ties,
+    provisional: outdated.has(r.submissionId),
   }));
 
   const shown = all.filter((_, i) => matches(board.rows[i], params));
@@ -143,5 +150,6 @@ export function buildLeaderboardView(board: Leaderboard, analysis: VersionAnalys
     alpha: group?.alpha ?? null,
     bootstrap: analysis?.bootstrap ?? null,
     chance: Object.fromEntries(columns.map((c) => [c.id, board.chance[c.metric][c.k]])) as LeaderboardView["chance"],
+    provisional: provisional.filter((p) => onBoard.has(p.submissionId)),
   };
 }

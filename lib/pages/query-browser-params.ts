@@ -1,6 +1,8 @@
 // The query browser's URL state and the filtering it implies: domain, difficulty (solved at
 // rank 1 by between `min` and `max` published systems), bug types present among the query's
-// distractors, text search; sorted by benchmark order or difficulty; paged.
+// distractors, text search; sorted by benchmark order or difficulty; paged. With ties a query's
+// difficulty is an expected number of systems (a fraction); the filter reads it rounded to the
+// nearest whole system, so each histogram bar lists the queries nearest to it.
 import type { BrowserQuery } from "./query-browser";
 import { all, first, oneOf, positiveInt, toQueryString, type RawSearchParams } from "./search-params";
 
@@ -51,13 +53,18 @@ export function browserQuery(p: BrowserParams, change: Partial<BrowserParams> = 
   ]);
 }
 
+/** A query's difficulty as the filters read it: its expected solver count rounded (half up). */
+export function roundedSolvedBy(solvedBy: number): number {
+  return Math.floor(solvedBy + 0.5 + 1e-9);
+}
+
 export function filterBrowserQueries(queries: readonly BrowserQuery[], p: BrowserParams): { rows: BrowserQuery[]; matched: number; pages: number; page: number } {
   const needle = p.q.toLowerCase();
   const rows = queries.filter(
     (q) =>
       (!p.domain || q.domain === p.domain) &&
-      (p.min === null || (q.solvedBy !== null && q.solvedBy >= p.min)) &&
-      (p.max === null || (q.solvedBy !== null && q.solvedBy <= p.max)) &&
+      (p.min === null || (q.solvedBy !== null && roundedSolvedBy(q.solvedBy) >= p.min)) &&
+      (p.max === null || (q.solvedBy !== null && roundedSolvedBy(q.solvedBy) <= p.max)) &&
       p.bug.every((b) => q.bugTypes.includes(b)) &&
       (!needle || q.functionName.toLowerCase().includes(needle) || q.queryId.toLowerCase().includes(needle) || q.text.toLowerCase().includes(needle)),
   );

@@ -7,6 +7,7 @@ import { analysisRowStamp, VersionedMemo } from "@/lib/db/versioned-memo";
 import type { DomainExec } from "@/lib/analysis/per-domain";
 import { loadVersionAnalysis } from "@/lib/leaderboard/load-version-analysis";
 import type { ResolvedVersion } from "@/lib/leaderboard/resolve-version";
+import { provisionalOf, type ProvisionalSystem } from "./provisional";
 import { getVersionQueries } from "./version-queries";
 
 export interface BrowserQuery {
@@ -14,7 +15,10 @@ export interface BrowserQuery {
   functionName: string;
   domain: string;
   text: string;
-  /** Published systems with exec@1 = 1 on it; null until the version's statistics exist. */
+  /**
+   * Expected number of published systems whose rank-1 snippet passes (a system with a tie at
+   * rank 1 counts its chance, so it may be a fraction); null until the statistics exist.
+   */
   solvedBy: number | null;
   bugTypes: string[];
 }
@@ -31,6 +35,9 @@ export interface QueryBrowserData {
   /** Systems the difficulty counts describe (published, in leaderboard order). */
   systems: number;
   stale: boolean;
+  /** Published systems awaiting their re-score by the current engine. */
+  provisional: ProvisionalSystem[];
+  /** Expected counts (Poisson-binomial over the systems' tie-aware exec@1): histogram[n] queries solved by exactly n. */
   difficulty: { histogram: number[]; solvedByNone: number; solvedByAll: number; median: number; mean: number } | null;
   queries: BrowserQuery[];
   domains: string[];
@@ -76,6 +83,7 @@ export async function getQueryBrowser(slug: string, version?: string): Promise<Q
     version: a.version,
     systems: a.systems.length,
     stale: a.stale,
+    provisional: provisionalOf(a),
     difficulty: d ? { histogram: d.histogram, solvedByNone: d.solvedByNone, solvedByAll: d.solvedByAll, median: d.median, mean: d.mean } : null,
     queries: vq.queries.map((q) => ({ ...q, solvedBy: solved.get(q.queryId) ?? null })),
     domains: vq.domains,

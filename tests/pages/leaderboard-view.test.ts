@@ -178,6 +178,18 @@ describe("leaderboard downloads", () => {
     expect(leaderboardJson(v).chance.metrics).toMatchObject({ "exec@1": 0.002, "execp@3": 0.002, "nDCG@3": 0.004 });
   });
 
+  it("name the systems awaiting their re-score by the current engine, on the board only, in the rows and the downloads", () => {
+    const v = buildLeaderboardView(board, analysis, DEFAULT_PARAMS, [
+      { submissionId: id(3), model: "gamma" },
+      { submissionId: id(9), model: "not on this board" },
+    ]);
+    expect(v.provisional).toEqual([{ submissionId: id(3), model: "gamma" }]);
+    expect(v.rows.filter((r) => r.provisional).map((r) => r.model)).toEqual(["gamma"]);
+    expect(leaderboardJson(v).rows.find((r) => r.model === "gamma")!.badges).toContain("provisional");
+    expect(leaderboardJson(v).rows.find((r) => r.model === "alpha")!.badges).not.toContain("provisional");
+    expect(buildLeaderboardView(board, analysis, DEFAULT_PARAMS).rows.some((r) => r.provisional)).toBe(false);
+  });
+
   it("quotes CSV cells that hold commas or quotes", () => {
     const tricky: Leaderboard = { ...board, rows: [row(1, 'model, "v2"', [0.1, 0.2, 0.3, 0.4])] };
     const line = leaderboardCsv(buildLeaderboardView(tricky, null, DEFAULT_PARAMS)).split("\r\n")[1];

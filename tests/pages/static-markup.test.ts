@@ -18,11 +18,16 @@ describe("static markup", () => {
 
   it("the compare page's p-value heatmap is the same markup React renders for it", () => {
     const systems = ["a", "b", "c"].map((id) => ({ submissionId: id, model: `model <${id}> & "co"` }));
-    const m = { systems, p: [[null, 0.0004, 0.2], [0.0004, null, null], [0.2, null, null]], sign: [[0, 1, -1], [-1, 0, 0], [1, 0, 0]], stale: false };
+    const monteCarlo = [[false, false, true], [false, false, false], [true, false, false]];
+    const m = { systems, p: [[null, 0.0004, 0.2], [0.0004, null, null], [0.2, null, null]], sign: [[0, 1, -1], [-1, 0, 0], [1, 0, 0]], monteCarlo, stale: false, provisional: [] };
     const props = { m, k: 1, highlight: new Set(["a", "c"]) };
     const html = renderToStaticMarkup(h(PValueHeatmap, props));
     expect(html).toBe(`<div class="space-y-2">${renderToStaticMarkup(h(HeatmapBody, props))}</div>`);
     expect(html).toContain("&lt;.001");
+    // A Monte Carlo p is marked as estimated, to the eye and to screen readers, and the legend says how.
+    expect(html).toMatch(/<span aria-hidden="true">~<\/span><span class="sr-only">estimated <\/span>\.20/);
+    expect(html).toContain("100,000 seeded random sign flips");
+    expect(renderToStaticMarkup(h(HeatmapBody, { ...props, m: { ...m, monteCarlo: monteCarlo.map((r) => r.map(() => false)) } }))).not.toContain("sign flips");
   });
 
   it("escapes text and attributes and handles fragments, arrays, booleans and void elements as React does", () => {

@@ -10,6 +10,10 @@ import type { Status } from "@/components/vendor/stages";
 import { StatusBadge } from "@/components/vendor/status-badge";
 import { listAuditEvents } from "@/lib/audit/list-audit-events";
 import { isAppError } from "@/lib/errors/app-error";
+import { EditBlindBadge } from "@/components/ui/edit-blind-badge";
+import { fmtPct } from "@/components/ui/format";
+import { loadTieDiagnostics } from "@/lib/pages/load-tie-diagnostics";
+import { canonicalTieShare } from "@/lib/pages/ties-view";
 import { getReviewItem } from "@/lib/review/get-review-item";
 import { getSubmission } from "@/lib/submissions/get-submission";
 import { requireMaintainerPage } from "../guard";
@@ -24,6 +28,7 @@ export default async function ReviewSubmissionPage({ params }: { params: Promise
     if (isAppError(e) && e.code === "NOT_FOUND") notFound();
     throw e;
   });
+  const ties = (await loadTieDiagnostics([item.id])).get(item.id) ?? null;
   const meta = (view.metadata ?? {}) as Record<string, unknown>;
   const facts: [string, React.ReactNode][] = [
     ["Owner", item.owner.email],
@@ -50,7 +55,20 @@ export default async function ReviewSubmissionPage({ params }: { params: Promise
           {item.model.name}
           <StatusBadge status={item.status as Status} />
           {item.review.verified && <VerifiedBadge />}
+          {ties?.editBlind && <EditBlindBadge ties={ties} id="edit-blind-help" />}
         </h1>
+        {ties?.editBlind && (
+          <div role="note" data-testid="edit-blind-flag" className="rounded border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950">
+            <p>
+              <span className="font-semibold">Edit-blind. </span>
+              It scores a canonical and its own single-edit distractor exactly alike in {fmtPct(canonicalTieShare(ties))} of pairs (
+              {ties.canonicalDistractorTies.toLocaleString("en")} of {ties.scoredPairs.toLocaleString("en")}, in {ties.queriesWithCanonicalTie} of {ties.queries}{" "}
+              queries; the flag starts at {fmtPct(ties.threshold, 0)}), and its rank 1 is a tie in {ties.rank1Tied} of {ties.queries} queries. It cannot see
+              those edits: its credit on them is chance, already counted as such in every number. If you publish it, its leaderboard row and page carry
+              the edit-blind badge.
+            </p>
+          </div>
+        )}
         {item.review.warningNote && <WarningNote note={item.review.warningNote} />}
         {item.review.reason && (
           <p className="rounded border border-rose-200 bg-rose-50 px-3 py-2 text-sm text-rose-900">

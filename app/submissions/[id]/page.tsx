@@ -11,6 +11,7 @@ import { PoolDensitySection } from "@/components/model/pool-density";
 import { QueryFilters } from "@/components/model/query-filters";
 import { QueryTable } from "@/components/model/query-table";
 import { SimilarityGapSection } from "@/components/model/similarity-gap";
+import { TiesSection } from "@/components/model/ties-section";
 import { Card } from "@/components/ui/card";
 import { Pager } from "@/components/ui/pager";
 import { getPageViewer } from "@/lib/auth/page-viewer";
@@ -23,6 +24,7 @@ export const dynamic = "force-dynamic";
 
 const SECTIONS: [string, string][] = [
   ["metrics", "Metrics"],
+  ["ties", "Ties"],
   ["misses", "Rank-1 misses"],
   ["gap", "Similarity gap"],
   ["deception", "Deception"],
@@ -62,7 +64,7 @@ export default async function SubmissionPage({ params, searchParams }: { params:
 
       {s.metrics && (
         <nav aria-label="On this page" className="flex flex-wrap gap-x-4 gap-y-1 border-y border-slate-200 py-2 text-sm">
-          {SECTIONS.filter(([sid]) => a || ["metrics", "invocation"].includes(sid)).map(([sid, label]) => (
+          {SECTIONS.filter(([sid]) => (a || ["metrics", "invocation"].includes(sid)) && (sid !== "ties" || a?.ties)).map(([sid, label]) => (
             <a key={sid} href={`#${sid}`} className="text-slate-600 underline-offset-2 hover:text-slate-900 hover:underline">
               {label}
             </a>
@@ -93,6 +95,11 @@ export default async function SubmissionPage({ params, searchParams }: { params:
 
       {a && (
         <>
+          {a.ties && (
+            <Card id="ties" title="Ties" lead="How much of this system's ranking exactly tied scores decide." className="scroll-mt-4">
+              <TiesSection t={a.ties} tiedHref={queriesHref({ outcome: "tied", page: 1 })} />
+            </Card>
+          )}
           <div className="grid gap-6 lg:grid-cols-5">
             <Card id="misses" title="When rank 1 is wrong, what is there?" lead="The paper's Table 3 for this system." className="scroll-mt-4 lg:col-span-2">
               <MissAttributionTable m={a.missAttribution} />
@@ -101,7 +108,7 @@ export default async function SubmissionPage({ params, searchParams }: { params:
               <SimilarityGapSection gap={a.similarityGap} gapBins={data.gapBins} scoreBins={data.scoreBins} similarity={s.model.similarity} />
             </Card>
           </div>
-          <Card id="deception" title="Deception by bug type and edit size" lead="A distractor deceives when it scores at least as high as its canonical (the paper's Figure 5 and Table 8)." className="scroll-mt-4">
+          <Card id="deception" title="Deception by bug type and edit size" lead="A distractor deceives when it scores above its canonical; one tied exactly with it deceives half the time, as either order is equally likely (the paper's Figure 5 and Table 8)." className="scroll-mt-4">
             <DeceptionSection d={a.deception} />
           </Card>
           <Card id="domains" title="exec@1 per domain" lead="One row of the paper's Figure 6b. Each domain links to this model's queries in it." className="scroll-mt-4">

@@ -1,11 +1,9 @@
 import { z } from "zod";
 import { pairwiseQuerySchema, versionQuerySchema } from "@/lib/leaderboard/version-query";
 import type { Operation } from "../operation";
+import { difficultySchema, pairwiseSchema, submissionAnalysisSchema, versionAnalysisSchema } from "../schemas/analysis";
 
-// The analysis routes. Their answers are documented as open objects for now: the exact shapes
-// (VersionAnalysisView, DifficultyView, PairwiseView, SubmissionAnalysisView) live in
-// lib/leaderboard and lib/analysis and should be pinned by zod schemas here.
-const open = (what: string) => z.record(z.string(), z.unknown()).describe(what);
+// The analysis routes, with their answers pinned by the schemas in ../schemas/analysis.ts.
 
 export const ANALYSIS_OPERATIONS: Operation[] = [
   {
@@ -17,44 +15,46 @@ export const ANALYSIS_OPERATIONS: Operation[] = [
     auth: "none",
     pathParams: { slug: "benchmark slug" },
     query: versionQuerySchema,
-    success: { status: 200, description: "the version's analysis", schema: open("VersionAnalysisView (lib/leaderboard/get-version-analysis.ts)"), name: "VersionAnalysis" },
+    success: { status: 200, description: "the version's analysis", schema: versionAnalysisSchema, name: "VersionAnalysis" },
     errors: { 400: "invalid version", 404: "no such benchmark or version" },
   },
   {
     method: "get",
     path: "/api/v1/benchmarks/{slug}/difficulty",
     operationId: "getDifficulty",
-    summary: "Per query, how many published systems solve it at rank 1",
+    summary: "Per query, how many published systems solve it at rank 1 (expected counts: a tie at rank 1 counts its chance)",
     tag: "Analysis",
     auth: "none",
     pathParams: { slug: "benchmark slug" },
     query: versionQuerySchema,
-    success: { status: 200, description: "per-query difficulty", schema: open("DifficultyView (lib/leaderboard/get-difficulty.ts)"), name: "Difficulty" },
+    success: { status: 200, description: "per-query difficulty", schema: difficultySchema, name: "Difficulty" },
     errors: { 400: "invalid version", 404: "no such benchmark or version" },
   },
   {
     method: "get",
     path: "/api/v1/benchmarks/{slug}/pairwise",
     operationId: "getPairwise",
-    summary: "Paired comparisons of published systems: McNemar and discordant counts (exec), paired-bootstrap Δ with 95% CI",
+    summary: "Paired comparisons of published systems: paired sign-flip p and expected discordant counts (exec), paired-bootstrap Δ with 95% CI",
+    description:
+      "exec@k per query is tie-aware (a fraction when scores tie), so aOnly/bOnly are expected counts and pValue comes from the two-sided paired sign-flip test, which is McNemar's exact test when nothing is tied; pMethod says whether p is exact or a Monte Carlo estimate.",
     tag: "Analysis",
     auth: "none",
     pathParams: { slug: "benchmark slug" },
     query: pairwiseQuerySchema,
-    success: { status: 200, description: "the comparisons", schema: open("PairwiseView (lib/leaderboard/get-pairwise.ts)"), name: "Pairwise" },
+    success: { status: 200, description: "the comparisons", schema: pairwiseSchema, name: "Pairwise" },
     errors: { 400: "invalid filter", 404: "no such benchmark or version" },
   },
   {
     method: "get",
     path: "/api/v1/submissions/{id}/analysis",
     operationId: "getSubmissionAnalysis",
-    summary: "A submission's metrics, miss attribution, similarity gap, deception, per-domain exec@1, pool density, per-query records",
+    summary: "A submission's metrics, miss attribution, similarity gap, deception, per-domain exec@1, pool density, tie diagnostics, per-query records",
     description: "Unpublished submissions are visible to their owner, the members of the organisation they were made for, and maintainers; anyone else gets 404.",
     tag: "Analysis",
     auth: "optional",
     pathParams: { id: "submission id" },
     query: z.object({ perQuery: z.enum(["true", "false"]).optional().describe("include per-query records (default true)") }),
-    success: { status: 200, description: "the analysis", schema: open("SubmissionAnalysisView (lib/analysis/get-submission-analysis.ts)"), name: "SubmissionAnalysis" },
+    success: { status: 200, description: "the analysis", schema: submissionAnalysisSchema, name: "SubmissionAnalysis" },
     errors: { 401: "an Authorization header was sent but the token is not valid", 404: "no such submission, or not visible to the caller" },
   },
 ];

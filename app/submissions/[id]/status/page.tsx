@@ -1,9 +1,12 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { EditBlindBadge } from "@/components/ui/edit-blind-badge";
 import { SubmissionProgress } from "@/components/vendor/submission-progress";
 import { getPageViewer } from "@/lib/auth/page-viewer";
 import { isAppError } from "@/lib/errors/app-error";
+import { loadTieDiagnostics } from "@/lib/pages/load-tie-diagnostics";
+import { canonicalTieShare } from "@/lib/pages/ties-view";
 import { getSubmission } from "@/lib/submissions/get-submission";
 
 export const dynamic = "force-dynamic";
@@ -17,6 +20,7 @@ export default async function SubmissionStatusPage({ params }: { params: Promise
     if (isAppError(e) && e.code === "NOT_FOUND") notFound();
     throw e;
   });
+  const ties = (await loadTieDiagnostics([view.id])).get(view.id) ?? null;
   return (
     <div className="mx-auto max-w-3xl space-y-6">
       <header className="space-y-1">
@@ -26,12 +30,23 @@ export default async function SubmissionStatusPage({ params }: { params: Promise
           </Link>{" "}
           / {view.benchmark.slug} {view.benchmark.version}
         </p>
-        <h1 className="text-2xl font-semibold tracking-tight">{view.model.name}</h1>
+        <h1 className="flex flex-wrap items-center gap-2 text-2xl font-semibold tracking-tight">
+          {view.model.name}
+          {ties?.editBlind && <EditBlindBadge ties={ties} id="edit-blind-help" />}
+        </h1>
         <p className="text-sm text-slate-600">
           {view.model.provider} · {view.model.dtype === "ranking" ? "ranking file" : `${view.model.dims} dimensions, ${view.model.dtype}, ${view.model.similarity}`} · submitted{" "}
           <time dateTime={view.createdAt}>{view.createdAt.slice(0, 16).replace("T", " ")} UTC</time>
         </p>
       </header>
+      {ties?.editBlind && (
+        <p role="note" data-testid="edit-blind-note" className="rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950">
+          <span className="font-semibold">Edit-blind: </span>
+          these embeddings give a canonical and its own single-edit distractor exactly the same score in {Math.round(canonicalTieShare(ties) * 100)}% of
+          pairs, so between them the results are chance (every number already counts them so). Maintainers see this flag when they review, and a
+          published result carries it. Snippets that differ in code should get different embeddings.
+        </p>
+      )}
       <SubmissionProgress initial={view} />
     </div>
   );

@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { comparePath } from "@/components/benchmark/paths";
+import { ProvisionalNote } from "@/components/benchmark/provisional-note";
 import { VersionNav } from "@/components/benchmark/version-nav";
 import { ComparePicker } from "@/components/compare/compare-picker";
 import { DiscordantLists } from "@/components/compare/discordant-lists";
@@ -8,6 +9,7 @@ import { PValueHeatmap } from "@/components/compare/pvalue-heatmap";
 import { Card } from "@/components/ui/card";
 import { getPageViewer } from "@/lib/auth/page-viewer";
 import { getCompare } from "@/lib/pages/compare";
+import { discordantQueries } from "@/lib/pages/discordant";
 import { compareQuery, parseCompareParams } from "@/lib/pages/compare-params";
 import { orNotFound } from "@/lib/pages/or-not-found";
 import { getPValueMatrix } from "@/lib/pages/pvalue-matrix";
@@ -27,16 +29,12 @@ export default async function ComparePage({ params, searchParams }: { params: Pr
   const letters = new Map(data.selected.map((s, i) => [s.submissionId, String.fromCharCode(65 + i)]));
   const pairIndex = Math.min(p.pair, Math.max(0, data.pairs.length - 1));
   const pair = data.pairs[pairIndex];
-  const lists = pair && (() => {
-    const a = data.solved.get(pair.a.submissionId)!.values[p.k], b = data.solved.get(pair.b.submissionId)!.values[p.k];
-    const withChances = (i: number) => ({ ...data.queries[i], a: a[i], b: b[i] });
-    const ahead = (x: Float64Array, y: Float64Array) => data.queries.flatMap((_, i) => (x[i] > y[i] ? [withChances(i)] : []));
-    return { aOnly: ahead(a, b), bOnly: ahead(b, a) };
-  })();
+  const lists = pair && discordantQueries(data.queries, data.solved.get(pair.a.submissionId)!.values[p.k], data.solved.get(pair.b.submissionId)!.values[p.k]);
   const dropped = p.sel.length - data.selected.length;
   return (
     <section aria-labelledby="compare-heading" className="space-y-6">
       <VersionNav {...nav} tab="compare" headingId="compare-heading" />
+      <ProvisionalNote systems={matrix.provisional} />
       <Card id="pick-heading" title="Choose submissions" lead="Paired on the same queries: a difference counts only if the same queries go the other way often enough.">
         <ComparePicker action={base} candidates={data.candidates} p={{ ...p, sel: data.selected.map((s) => s.submissionId) }} />
         {dropped > 0 && (
@@ -48,10 +46,14 @@ export default async function ComparePage({ params, searchParams }: { params: Pr
 
       {data.pairs.length > 0 ? (
         <>
-          <Card id="paired-heading" title="Paired comparisons" lead="The paper's Table 5. A-only / B-only: queries solved within the top k by one and not the other (expected counts when scores tie); Δ: paired bootstrap, 95% interval; p: paired sign-flip test (exact McNemar when nothing is tied).">
+          <Card id="paired-heading" title="Paired comparisons" lead="The paper's Table 5. A-only / B-only: queries solved within the top k by one and not the other, expected over the orders of exactly tied snippets (whole numbers when nothing is tied); Δ: paired bootstrap, 95% interval; p: two-sided paired sign-flip test on the per-query exec@k (the exact McNemar test when nothing is tied).">
             <PairedTable pairs={data.pairs} letters={letters} />
           </Card>
-          <Card id="lists-heading" title={`Queries one solves and the other does not (exec@${p.k})`} lead="Each query opens both systems' drilldowns.">
+          <Card
+            id="lists-heading"
+            title={`Queries one solves and the other does not (exec@${p.k})`}
+            lead="Each query opens both systems' drilldowns. With tied scores a system solves a query in some orders of the ties: ✓ always, ✗ never, else the share of orders; a query is listed when one solves it while the other misses it in at least some orders."
+          >
             {data.pairs.length > 1 && (
               <nav aria-label="Pair" className="mb-3 flex flex-wrap gap-1.5 text-sm">
                 {data.pairs.map((pr, i) => (
@@ -86,7 +88,7 @@ export default async function ComparePage({ params, searchParams }: { params: Pr
       )}
 
       {matrix.systems.length > 1 && (
-        <Card id="heatmap-heading" title={`Which published systems differ at exec@${p.k}?`} lead="Exact McNemar p for every pair of published systems, in leaderboard order; your picks are underlined.">
+        <Card id="heatmap-heading" title={`Which published systems differ at exec@${p.k}?`} lead="Paired sign-flip p (the exact McNemar test when nothing is tied) for every pair of published systems, in leaderboard order; your picks are underlined.">
           <PValueHeatmap m={matrix} k={p.k} highlight={new Set(data.selected.map((s) => s.submissionId))} />
           {matrix.stale && <p className="mt-2 text-xs text-slate-600">A recent publication is not included yet; the statistics are being recomputed.</p>}
         </Card>

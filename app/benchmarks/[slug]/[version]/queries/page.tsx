@@ -3,6 +3,8 @@ import { DifficultyChart } from "@/components/browser/difficulty-chart";
 import { DomainHeatmap } from "@/components/browser/domain-heatmap";
 import { QueryList } from "@/components/browser/query-list";
 import { queriesPath } from "@/components/benchmark/paths";
+import { ProvisionalNote } from "@/components/benchmark/provisional-note";
+import { fmtCount } from "@/components/ui/format";
 import { VersionNav } from "@/components/benchmark/version-nav";
 import { Card } from "@/components/ui/card";
 import { Pager } from "@/components/ui/pager";
@@ -29,21 +31,24 @@ export default async function QueryBrowserPage({ params, searchParams }: { param
       <VersionNav {...nav} tab="queries" headingId="browser-heading" />
       <p className="max-w-3xl text-sm leading-relaxed text-slate-600">
         {data.queries.length.toLocaleString("en")} queries. Difficulty is how many of the {data.systems} published systems put a passing snippet at rank 1.
+        A system whose rank 1 is a tie of exactly equal scores solves the query in only some orders of the tie and counts its chance, so these
+        counts are expectations (shown to one decimal); a query&apos;s difficulty filter reads its count rounded to the nearest system.
         {data.stale && " A recent publication is not counted yet; the statistics are being recomputed."}
       </p>
+      <ProvisionalNote systems={data.provisional} />
       {d && data.systems > 0 && (
         <>
-          <Card id="difficulty-heading" title="How many systems solve each query at rank 1" lead="The paper's Figure 6a. Choose a bar to list its queries.">
+          <Card id="difficulty-heading" title="How many systems solve each query at rank 1" lead="The paper's Figure 6a: the expected number of queries solved at rank 1 by exactly n systems (Poisson-binomial over each system's chance). Choose a bar to list the queries nearest to it.">
             <div className="grid items-center gap-4 lg:grid-cols-4">
-            <div className="lg:col-span-3" role="img" aria-label={`Histogram of queries by the number of systems solving them at rank 1: median ${d.median}, ${d.solvedByNone} solved by none, ${d.solvedByAll} by all.`}>
+            <div className="lg:col-span-3" role="img" aria-label={`Histogram of the expected number of queries solved at rank 1 by exactly n systems: median ${d.median}, ${fmtCount(d.solvedByNone)} solved by none, ${fmtCount(d.solvedByAll)} by all.`}>
               <DifficultyChart histogram={d.histogram} hrefs={d.histogram.map((_, s) => `${base}${browserQuery(p, { min: s, max: s, page: 1 })}#queries`)} selected={p.min !== null && p.min === p.max ? p.min : null} />
             </div>
             <dl className="grid grid-cols-2 gap-2 text-sm sm:grid-cols-4 lg:grid-cols-1">
               {[
                 ["median", String(d.median)],
                 ["mean", d.mean.toFixed(2)],
-                ["solved by none", String(d.solvedByNone)],
-                ["solved by all", String(d.solvedByAll)],
+                ["solved by none", fmtCount(d.solvedByNone)],
+                ["solved by all", fmtCount(d.solvedByAll)],
               ].map(([k, v]) => (
                 <div key={k} className="rounded-lg bg-slate-50 px-2 py-1.5">
                   <dt className="text-xs text-slate-600">{k}</dt>

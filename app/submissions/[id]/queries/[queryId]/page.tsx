@@ -8,6 +8,7 @@ import { queryPath, versionPath } from "@/components/benchmark/paths";
 import { Badge } from "@/components/ui/badge";
 import { humanize } from "@/components/ui/format";
 import { getQueryDrilldown, type QueryDrilldown } from "@/lib/drilldown/get-query-drilldown";
+import { drilldownTieGroups, explainExecAtK, groupCutAt } from "@/lib/pages/drilldown-ties";
 import { getPageViewer } from "@/lib/auth/page-viewer";
 import { isAppError } from "@/lib/errors/app-error";
 import { ScrollBox } from "@/components/ui/scroll-box";
@@ -33,9 +34,14 @@ export default async function QueryDrilldownPage({
   const { id, queryId } = await params;
   const n = (await searchParams).n === "10" ? 10 : 5;
   const d = await load(id, queryId);
-  const shown = d.top.slice(0, n);
-  // Snippets tied exactly with rank 10 but listed beyond it: they share its places by chance.
+  // Snippets tied exactly with rank 10 but listed beyond it share its places by chance (and were
+  // executed): the top-10 view shows them too.
   const beyond = d.top.slice(10);
+  const shown = n === 10 ? d.top : d.top.slice(0, n);
+  const groups = drilldownTieGroups(d.top);
+  const cut = n === 5 ? groupCutAt(d.top, 5) : null;
+  const chances = ([1, 3, 5, 10] as const).flatMap((k) => explainExecAtK(d.top, k) ?? []);
+  const tieOf = new Map(d.top.map((s) => [s.corpusId, s.tie]));
   const base = `/submissions/${d.submission.id}/queries`;
   return (
     <div className="space-y-8">
@@ -98,9 +104,11 @@ export default async function QueryDrilldownPage({
         <div className="flex flex-wrap items-baseline justify-between gap-2">
           <h2 id="rank-heading" className="text-lg font-semibold text-slate-900">
             Top {n} by {d.submission.similarity} similarity
+            {n === 10 && beyond.length > 0 && `, and ${beyond.length} tied with rank 10`}
           </h2>
           <Link href={`?n=${n === 5 ? 10 : 5}`} scroll={false} className="rounded-md px-2 py-1 text-sm font-medium text-emerald-800 ring-1 ring-inset ring-emerald-300 hover:bg-emerald-50">
             show top {n === 5 ? 10 : 5}
+            {n === 5 && beyond.length > 0 && ` (+${beyond.length} tied)`}
           </Link>
         </div>
         <div className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
@@ -120,12 +128,47 @@ export default async function QueryDrilldownPage({
               );
             })}
           </dl>
-          {d.top.some((s) => s.tie) && (
-            <p className="mt-3 text-sm text-slate-700">
-              Snippets marked <span className="font-semibold">tied</span> share exactly the same score: no order among them is real, so each
-              exec@k above is the exact expectation over every order of the tied snippets.
-              {beyond.length > 0 && ` ${beyond.length} more snippet${beyond.length === 1 ? " ties" : "s tie"} with rank 10 and ${beyond.length === 1 ? "was" : "were"} executed too.`}
-            </p>
+          {groups.length > 0 && (
+            <div className="mt-4 space-y-2 border-t border-slate-100 pt-3 text-sm text-slate-700" data-testid="tie-notes">
+              <p>
+                Snippets marked <span className="font-semibold text-amber-900">tied</span> have exactly the same score: no order among them is real,
+                so each may sit at any of the ranks they share, every order equally likely, and exec@k is the exact expectation over those orders
+                (never corpus order).
+              </p>
+              <ul className="space-y-1" aria-label="Tie groups">
+                {groups.map((g) => (
+                  <li key={g.from}>
+                    <span className="font-medium text-amber-900">
+                      Ranks {g.from}–{g.to}, tied ×{g.size}
+                    </span>{" "}
+                    at score <span className="font-mono">{g.score.toFixed(4)}</span>: {g.passing} of {g.size} pass
+                    {g.passing > 0 && g.passing < g.size && `, so each place in the group holds a passing snippet with probability ${g.passing}/${g.size}`}.
+                    {g.to > 10 && ` ${g.to - 10} of them are listed beyond rank 10: they share rank 10's places by chance, so they were executed too.`}
+                    {cut && cut.from === g.from && (
+                      <>
+                        {" "}
+                        {cut.to - 5} of them are beyond the top 5 shown (<Link href="?n=10" scroll={false} className="text-emerald-800 underline underline-offset-2">show top 10</Link>).
+                      </>
+                    )}
+                  </li>
+                ))}
+              </ul>
+              {chances.length > 0 && (
+                <ul className="space-y-1" aria-label="Why exec@k is a chance">
+                  {chances.map((c) => (
+                    <li key={c.k}>
+                      <span className="font-medium">
+                        exec@{c.k} = {c.value.toFixed(3)}
+                      </span>
+                      : {c.inside} of the {c.group.size} tied places at ranks {c.group.from}–{c.group.to} are inside the top {c.k}, and they hold none of
+                      the {c.group.passing} passing snippet{c.group.passing === 1 ? "" : "s"} in C({c.group.size - c.group.passing}, {c.inside}) / C(
+                      {c.group.size}, {c.inside}) = {c.missWays.toString()}/{c.allWays.toString()} of the orders, so exec@{c.k} = 1 − {c.missWays.toString()}/
+                      {c.allWays.toString()}.
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </div>
           )}
         </div>
       </section>
@@ -155,10 +198,22 @@ export default async function QueryDrilldownPage({
                     <td className="py-1.5 pr-4 font-mono">{o.corpusId}</td>
                     <td className="py-1.5 pr-4">{o.role === "canonical" ? "canonical" : bugLabel(o.bugType)}</td>
                     <td className="py-1.5 pr-4 text-right font-mono tabular-nums">{o.score.toFixed(4)}</td>
-                    <td className={`py-1.5 pr-4 text-right font-mono tabular-nums ${delta !== null && delta >= 0 ? "font-semibold text-rose-800" : "text-slate-700"}`}>
+                    <td className={`py-1.5 pr-4 text-right font-mono tabular-nums ${delta === 0 ? "font-semibold text-amber-900" : delta !== null && delta > 0 ? "font-semibold text-rose-800" : "text-slate-700"}`}>
                       {delta === null ? "—" : delta === 0 ? "tied (deceives half the time)" : `${delta > 0 ? "+" : ""}${delta.toFixed(4)}${delta > 0 ? " deceives" : ""}`}
                     </td>
-                    <td className="py-1.5 text-right tabular-nums">{o.rank ?? "> 10"}</td>
+                    <td className="whitespace-nowrap py-1.5 text-right tabular-nums">
+                      {(() => {
+                        const t = tieOf.get(o.corpusId);
+                        if (o.rank === null) return "> 10";
+                        return t ? (
+                          <span className="text-amber-900">
+                            {t.from}–{t.to} (tied ×{t.size})
+                          </span>
+                        ) : (
+                          o.rank
+                        );
+                      })()}
+                    </td>
                   </tr>
                 );
               })}

@@ -5,7 +5,7 @@ import { QueryTests } from "@/components/drilldown/query-tests";
 import { bugLabel } from "@/components/drilldown/role-label";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
-import { fmtCount, humanize } from "@/components/ui/format";
+import { fmtCount, fmtPctChance, humanize } from "@/components/ui/format";
 import { orNotFound } from "@/lib/pages/or-not-found";
 import { getQueryPage, type QuerySystemOutcome } from "@/lib/pages/query-page";
 import { decodeSegment } from "@/lib/pages/search-params";
@@ -16,9 +16,14 @@ export const dynamic = "force-dynamic";
 function Rank1({ r }: { r: QuerySystemOutcome["rank1"] }) {
   if (!r) return <span className="text-slate-500">—</span>;
   if (r.tied > 1) {
+    // A rank-1 tie group of g with p passing members passes at rank 1 with probability p / g.
+    const passing = Math.round(r.exec1 * r.tied);
     return (
       <span className="text-amber-900">
-        tied ×{r.tied} <span className="text-xs text-slate-700">({Math.round(r.exec1 * 100)}% chance rank 1 passes)</span>
+        tied ×{r.tied}{" "}
+        <span className="text-xs text-slate-700">
+          ({passing} of {r.tied} pass{passing === 1 ? "es" : ""}: rank 1 passes in {fmtPctChance(r.exec1)} of orders)
+        </span>
       </span>
     );
   }
@@ -61,7 +66,8 @@ export default async function QueryPage({ params }: { params: Promise<{ slug: st
         <h1 className="mt-1 break-words font-mono text-xl font-semibold text-slate-900">{d.query.functionName}</h1>
         <p className="mt-2 text-slate-800">{d.query.text}</p>
         <p className="mt-2 text-sm text-slate-600">
-          Solved at rank 1 by <span className="font-semibold text-slate-900">{fmtCount(solved)}</span> of {d.systems.length} published systems.
+          Solved at rank 1 by <span className="font-semibold text-slate-900">{fmtCount(solved)}</span> of {d.systems.length} published systems
+          {Math.abs(solved - Math.round(solved)) > 1e-9 && " (expected: a system whose rank 1 is a tie counts its chance)"}.
         </p>
         <QueryTests tests={d.query.tests} />
       </header>
@@ -94,8 +100,11 @@ export default async function QueryPage({ params }: { params: Promise<{ slug: st
                     </td>
                     <td className="py-1.5 pr-3 text-right tabular-nums">{s.firstPassingRank ?? "> 10"}</td>
                     <td className="py-1.5 pr-3 text-right font-mono text-xs tabular-nums">{s.canonicalScore?.toFixed(4) ?? "—"}</td>
-                    <td className={`py-1.5 pr-3 text-right font-mono text-xs tabular-nums ${s.bestDistractorScore !== null && s.canonicalScore !== null && s.bestDistractorScore >= s.canonicalScore ? "font-semibold text-rose-800" : ""}`}>
+                    <td
+                      className={`whitespace-nowrap py-1.5 pr-3 text-right font-mono text-xs tabular-nums ${s.bestDistractorScore !== null && s.canonicalScore !== null ? (s.bestDistractorScore > s.canonicalScore ? "font-semibold text-rose-800" : s.bestDistractorScore === s.canonicalScore ? "font-semibold text-amber-900" : "") : ""}`}
+                    >
                       {s.bestDistractorScore?.toFixed(4) ?? "—"}
+                      {s.bestDistractorScore !== null && s.bestDistractorScore === s.canonicalScore && <span className="font-sans"> (tied)</span>}
                     </td>
                     <td className="py-1.5 text-right">
                       <Link href={drilldownPath(s.submissionId, d.query.queryId)} className="whitespace-nowrap text-emerald-800 underline underline-offset-2" aria-label={`Drilldown: ${s.model} on ${d.query.functionName}`}>
@@ -107,7 +116,11 @@ export default async function QueryPage({ params }: { params: Promise<{ slug: st
               </tbody>
             </table>
           </ScrollBox>
-          <p className="mt-2 text-xs text-slate-500">Bold red: a distractor scores at least as high as the canonical (the system is deceived on this query).</p>
+          <p className="mt-2 text-xs text-slate-500">
+            Bold red: a distractor scores above the canonical (the system is deceived on this query). Amber, “tied”: a distractor scores exactly
+            the same as the canonical, so it is ranked above it in half the orders of the tie (deceived half the time). Ranks of tied snippets are
+            shown as the range they share.
+          </p>
         </Card>
       )}
 
