@@ -9,9 +9,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { checkSubmissionFile } from "@/lib/browser-check/check-submission-file";
-import { readSubmissionFile } from "@/lib/embeddings/read-submission-file";
-import { validateSubmissionNpz } from "@/lib/embeddings/validate-submission";
-import { validateSubmissionFile } from "@/lib/embeddings/validate-submission-file";
+import { readSubmissionFile, validateSubmissionBytes, validateSubmissionFile } from "@/lib/embeddings/server-readers";
 
 const Q = Number(process.env.BENCH_QUERIES ?? 2_000);
 const C = Number(process.env.BENCH_CORPUS ?? 48_000);
@@ -47,7 +45,7 @@ try {
     const size = fs.statSync(file).size;
     const bytes = fs.readFileSync(file);
     const blob = await fs.openAsBlob(file);
-    const multipart = await median(async () => validateSubmissionNpz(bytes, expected, { maxBytes }));
+    const multipart = await median(() => validateSubmissionBytes(bytes, expected, { maxBytes }));
     const resumable = await median(() => validateSubmissionFile(file, expected, { maxBytes }));
     const browser = await median(async () => {
       const report = await checkSubmissionFile(blob, expected, { maxBytes });
