@@ -5,12 +5,14 @@ import type { CheckReport } from "@/lib/browser-check/check-report";
 import { validateSubmissionBytes } from "@/lib/embeddings/server-readers";
 import { writeNpz } from "@/lib/embeddings/write-npz";
 import { benchmark, FIXTURE_DIR, fixture } from "../embeddings/helpers/fixtures";
+import { HOSTILE } from "../embeddings/helpers/hostile-files";
 import { readEntries } from "../embeddings/helpers/read-arrays";
 import { buildZip } from "../embeddings/helpers/zip-builder";
 
-// The upload form's in-browser check, run on the numpy-written fixtures and on files built here
-// (deflated, zip64, misaligned data). It must accept exactly what the server accepts and, when
-// it refuses, say what the server would say, before a byte is uploaded.
+// The upload form's in-browser check, run on the numpy-written fixtures, the hostile files of the
+// server's own suite and files built here (deflated, zip64, misaligned data). It must accept
+// exactly what the server accepts and, when it refuses, say what the server says, word for
+// word, before a byte is uploaded.
 const LIMIT = 512 * 1024 * 1024;
 const check = (bytes: Uint8Array, opts: { maxBytes?: number; onProgress?: (f: number) => void } = {}) =>
   checkSubmissionFile(new Blob([new Uint8Array(bytes)]), benchmark, { maxBytes: opts.maxBytes ?? LIMIT, onProgress: opts.onProgress });
@@ -44,9 +46,19 @@ describe("in-browser .npz check", () => {
       expect(report.summary).toMatchObject({ queries: 3, corpus: 5, dims: expect.any(Number) });
       expect(report.items.every((i) => i.ok)).toBe(true);
     } else {
-      // The same problem, in words that name it (the server prefixes "submission is " for missing arrays).
-      expect(server).toContain(failure(report)!.detail);
+      expect(report.items.filter((i) => !i.ok)).toEqual([expect.objectContaining({ detail: server })]);
     }
+  });
+
+  // An empty file is refused by its size first, as the server's intake refuses it; the budget
+  // case needs a limit below the file's size, which the form refuses by size.
+  const hostile = HOSTILE.filter(([name]) => name !== "empty" && name !== "declared total over the budget");
+  it.each(hostile)("says what the server says about a hostile file: %s", async (_, build) => {
+    const bytes = build();
+    const server = await serverVerdict(bytes);
+    const report = await check(bytes);
+    expect(report.ok).toBe(server === null);
+    if (server !== null) expect(report.items.filter((i) => !i.ok)).toEqual([expect.objectContaining({ detail: server })]);
   });
 
   it("lists what it checked, line by line, for a valid file", async () => {
@@ -67,6 +79,20 @@ describe("in-browser .npz check", () => {
     expect(report.items[1].detail).toContain("compressed");
     expect(report.items[3].detail).toBe("float32, shape (3, 4)");
     expect(report.summary).toEqual({ queries: 3, corpus: 5, dims: 4, dtype: "float32" });
+  });
+
+  it("on a refusal, lists the lines that passed in the server's order, then the one that failed", async () => {
+    const labels = async (bytes: Buffer) => (await check(bytes)).items.map((i) => `${i.ok ? "ok" : "FAILED"} ${i.label}`);
+    const start = ["ok File size", "ok Zip archive (.npz)"];
+    const arrays = ["ok query_embeddings", "ok corpus_embeddings", "ok query_ids", "ok corpus_ids"];
+    expect(await labels(Buffer.from("%PDF-1.4 not an archive"))).toEqual(["ok File size", "FAILED Zip archive (.npz)"]);
+    expect(await labels(fixture("missing_array.npz"))).toEqual([...start, "FAILED Required arrays"]);
+    expect(await labels(fixture("one_d_embedding.npz"))).toEqual([...start, "ok Required arrays", "FAILED query_embeddings"]);
+    expect(await labels(fixture("wrong_rows.npz"))).toEqual([...start, "ok Required arrays", ...arrays, "FAILED Shapes agree"]);
+    expect(await labels(fixture("nan.npz"))).toEqual([...start, "ok Required arrays", ...arrays, "ok Shapes agree", "ok query_ids match the benchmark", "ok corpus_ids match the benchmark", "FAILED Values"]);
+    // A problem inside an entry is found while the entries are read, before any structural check.
+    const notDict = HOSTILE.find(([name]) => name === "header not a dict")![1]();
+    expect(await labels(notDict)).toEqual([...start, "FAILED query_embeddings"]);
   });
 
   it("names the widest dtype of mixed matrices, as the server records it", async () => {
@@ -95,7 +121,7 @@ describe("in-browser .npz check", () => {
   });
 
   it("tells a single .npy, a truncated upload and a non-zip apart", async () => {
-    expect(failure(await check(fixture("plain_f32.npy")))!.detail).toContain("single .npy array, not an .npz");
+    expect(failure(await check(fixture("plain_f32.npy")))!.detail).toContain("this is a single .npy file; save the arrays together with np.savez");
     const whole = fixture("valid_f32.npz");
     expect(failure(await check(whole.subarray(0, whole.length - 40)))!.detail).toMatch(/^truncated zip archive/);
     expect(failure(await check(Buffer.from("%PDF-1.4 not an archive")))!.detail).toMatch(/^not a zip archive/);
