@@ -27,17 +27,9 @@ export interface ExpectedIds {
   corpusIds: readonly string[];
 }
 
-// A problem that ends the check: the file is not something the later steps can read.
-export class FileProblem extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "FileProblem";
-  }
-}
-
-// Problems from the shared validators (lib/embeddings, lib/rankings) are AppErrors; problems
-// found here are FileProblems. Anything else is a bug and is rethrown.
+// The file's problems are the server validators' own refusals (lib/embeddings, lib/rankings),
+// AppErrors. Anything else is a bug and is rethrown.
 export function problemText(e: unknown): string {
-  if (e instanceof Error && (e.name === "FileProblem" || e.name === "AppError")) return e.message;
+  if (e instanceof Error && e.name === "AppError") return e.message;
   throw e;
 }

@@ -1,8 +1,8 @@
+import { blobSource } from "@/lib/embeddings/byte-source";
 import { detectSubmissionKind, type SubmissionKind } from "@/lib/rankings/detect-kind";
 import { type CheckReport, type ExpectedIds } from "./check-report";
 import { checkNpzFile, type CheckNpzOptions } from "./check-npz";
 import { checkRankingFile } from "./check-ranking";
-import { readRange } from "./read-blob";
 
 // The upload form's check: the kind is decided by the file's first bytes as the server decides
 // it (a zip is an .npz, "{" starts a ranking file), then the file is checked against the
@@ -10,9 +10,9 @@ import { readRange } from "./read-blob";
 export async function checkSubmissionFile(
   file: Blob,
   expected: ExpectedIds,
-  opts: CheckNpzOptions & { maxBytes: number },
+  opts: CheckNpzOptions,
 ): Promise<CheckReport> {
-  const kind: SubmissionKind = detectSubmissionKind(await readRange(file, 0, 64));
+  const kind: SubmissionKind = detectSubmissionKind(await blobSource(file).read(0, 64));
   const sizeProblem = file.size === 0 ? "the file is empty" : file.size > opts.maxBytes ? `the file is ${formatBytes(file.size)}; the upload limit is ${formatBytes(opts.maxBytes)}` : null;
   if (sizeProblem) return { kind, ok: false, items: [{ label: "File size", ok: false, detail: sizeProblem }], summary: null };
   const report = kind === "ranking" ? await checkRankingFile(file, expected) : await checkNpzFile(file, expected, opts);

@@ -11,8 +11,18 @@ export type FloatBlock = Float32Array | Float64Array;
 /** float16 values as their bit patterns (only with `halves: "bits"`). */
 export type HalfBitsBlock = Uint16Array;
 
+function swapBytes(b: Uint8Array, width: number): void {
+  for (let i = 0; i < b.length; i += width) {
+    for (let lo = i, hi = i + width - 1; lo < hi; lo++, hi--) {
+      const t = b[lo];
+      b[lo] = b[hi];
+      b[hi] = t;
+    }
+  }
+}
+
 export class FloatChunkDecoder {
-  private readonly carry: Buffer;
+  private readonly carry: Uint8Array;
   private carried = 0;
   private index = 0;
   private scratch: ArrayBuffer = new ArrayBuffer(0);
@@ -23,19 +33,14 @@ export class FloatChunkDecoder {
     private readonly onBlock: (values: FloatBlock | HalfBitsBlock, firstIndex: number) => void,
     private readonly halves: "widen" | "bits" = "widen",
   ) {
-    this.carry = Buffer.alloc(itemSize);
+    this.carry = new Uint8Array(itemSize);
   }
 
-  /** Elements decoded so far. */
-  get decoded(): number {
-    return this.index;
-  }
-
-  push(chunk: Buffer): void {
+  push(chunk: Uint8Array): void {
     let p = 0;
     if (this.carried > 0) {
       const take = Math.min(this.itemSize - this.carried, chunk.length);
-      chunk.copy(this.carry, this.carried, 0, take);
+      this.carry.set(chunk.subarray(0, take), this.carried);
       this.carried += take;
       p = take;
       if (this.carried < this.itemSize) return;
@@ -46,37 +51,30 @@ export class FloatChunkDecoder {
     if (whole > 0) this.emit(chunk.subarray(p, p + whole * this.itemSize), whole);
     p += whole * this.itemSize;
     if (p < chunk.length) {
-      chunk.copy(this.carry, 0, p);
+      this.carry.set(chunk.subarray(p));
       this.carried = chunk.length - p;
     }
   }
 
-  private emit(bytes: Buffer, count: number): void {
+  private emit(bytes: Uint8Array, count: number): void {
     const first = this.index;
     this.index += count;
-    if (this.itemSize === 2 && this.halves === "bits") {
-      const out = new Uint16Array(this.block(count * 2), 0, count);
-      const [lo, hi] = this.littleEndian ? [0, 1] : [1, 0];
-      for (let i = 0, q = 0; i < count; i++, q += 2) out[i] = bytes[q + lo] | (bytes[q + hi] << 8);
-      this.onBlock(out, first);
-      return;
-    }
     if (this.itemSize === 2) {
+      const [lo, hi] = this.littleEndian ? [0, 1] : [1, 0];
+      if (this.halves === "bits") {
+        const out = new Uint16Array(this.block(count * 2), 0, count);
+        for (let i = 0, q = 0; i < count; i++, q += 2) out[i] = bytes[q + lo] | (bytes[q + hi] << 8);
+        return this.onBlock(out, first);
+      }
       const t = halfTable();
       const out = new Float32Array(this.block(count * 4), 0, count);
-      const [lo, hi] = this.littleEndian ? [0, 1] : [1, 0];
       for (let i = 0, q = 0; i < count; i++, q += 2) out[i] = t[bytes[q + lo] | (bytes[q + hi] << 8)];
-      this.onBlock(out, first);
-      return;
+      return this.onBlock(out, first);
     }
-    const buffer = this.block(bytes.length);
-    const aligned = Buffer.from(buffer, 0, bytes.length);
-    bytes.copy(aligned);
-    if (this.littleEndian !== HOST_LE) {
-      if (this.itemSize === 4) aligned.swap32();
-      else aligned.swap64();
-    }
-    this.onBlock(this.itemSize === 4 ? new Float32Array(buffer, 0, count) : new Float64Array(buffer, 0, count), first);
+    const aligned = new Uint8Array(this.block(bytes.length), 0, bytes.length);
+    aligned.set(bytes);
+    if (this.littleEndian !== HOST_LE) swapBytes(aligned, this.itemSize);
+    this.onBlock(this.itemSize === 4 ? new Float32Array(aligned.buffer, 0, count) : new Float64Array(aligned.buffer, 0, count), first);
   }
 
   // One scratch buffer, grown to the largest block seen; blocks are only valid during onBlock.

@@ -19,11 +19,3 @@ export function halfTable(): Float32Array {
   }
   return table;
 }
-
-export function decodeFloat16(bytes: Uint8Array, littleEndian: boolean): Float32Array {
-  const t = halfTable();
-  const out = new Float32Array(bytes.length >> 1);
-  const [lo, hi] = littleEndian ? [0, 1] : [1, 0];
-  for (let i = 0, p = 0; i < out.length; i++, p += 2) out[i] = t[bytes[p + lo] | (bytes[p + hi] << 8)];
-  return out;
-}

@@ -34,3 +34,7 @@ export function parseDescr(descr: string, label: string): NpyDtype {
   // Ints, bools, complex, datetimes…: the caller words the refusal for the array's role.
   return { kind: "unsupported", itemSize: 0 };
 }
+
+/** A float array's dtype by name, and the name of each float item size. */
+export type FloatDtype = "float16" | "float32" | "float64";
+export const FLOAT_DTYPES = { 2: "float16", 4: "float32", 8: "float64" } as const satisfies Record<2 | 4 | 8, FloatDtype>;

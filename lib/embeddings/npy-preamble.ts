@@ -1,13 +1,14 @@
+import { latin1, u16, u32, utf8 } from "./bytes";
 import { invalidUpload } from "./invalid-upload";
 import { parseDescr, type SupportedDtype } from "./npy-dtype";
 import { parseNpyHeader, type NpyHeader } from "./npy-header";
 
-// The part of a .npy before its data: magic, version, header length and header dict, checked
-// and turned into a dtype and a byte count. Shared by the in-memory reader (npy.ts) and the
-// streaming readers (npz-file-arrays.ts), which call it as bytes arrive: with `final` false it
-// answers null until it has seen the whole preamble, and then refuses exactly what npy.ts would.
+// The part of a .npy before its data: "\x93NUMPY", major, minor, header length (u16 for 1.x,
+// u32 for 2.x/3.x), header dict (latin-1, or UTF-8 for 3.x), checked and turned into a dtype
+// and a byte count. The streaming reader (npz-array.ts) calls it as bytes arrive: with `final`
+// false it answers null until it has seen the whole preamble.
 // https://numpy.org/doc/stable/reference/generated/numpy.lib.format.html
-const MAGIC = Buffer.from("\x93NUMPY", "latin1");
+const MAGIC = [0x93, 0x4e, 0x55, 0x4d, 0x50, 0x59];
 // numpy caps headers at 10 000 bytes by default; a valid float/unicode header is ~100 bytes.
 export const MAX_HEADER_BYTES = 65536;
 /** Enough bytes to hold any preamble this reader accepts. */
@@ -25,9 +26,9 @@ export interface NpyPreamble {
 
 const EXPECTED_TEXT = { float: "a float16, float32 or float64 array", string: "a unicode string array (numpy '<U…')" };
 
-export function readNpyPreamble(buf: Buffer, label: string, expect?: "float" | "string", final = true): NpyPreamble | null {
+export function readNpyPreamble(buf: Uint8Array, label: string, expect?: "float" | "string", final = true): NpyPreamble | null {
   if (buf.length < 10 && !final) return null;
-  if (buf.length < 10 || !buf.subarray(0, 6).equals(MAGIC)) {
+  if (buf.length < 10 || MAGIC.some((b, i) => buf[i] !== b)) {
     throw invalidUpload(`${label} is not a .npy array (bad magic bytes)`);
   }
   const major = buf[6];
@@ -37,7 +38,7 @@ export function readNpyPreamble(buf: Buffer, label: string, expect?: "float" | "
     if (!final) return null;
     throw invalidUpload(`${label} is truncated inside the .npy header`);
   }
-  const headerLen = major === 1 ? buf.readUInt16LE(8) : buf.readUInt32LE(8);
+  const headerLen = major === 1 ? u16(buf, 8) : u32(buf, 8);
   if (headerLen > MAX_HEADER_BYTES) throw invalidUpload(`${label} has an oversized .npy header (${headerLen} bytes)`);
   const dataStart = 8 + lenBytes + headerLen;
   if (dataStart > buf.length) {
@@ -45,7 +46,8 @@ export function readNpyPreamble(buf: Buffer, label: string, expect?: "float" | "
     throw invalidUpload(`${label} is truncated inside the .npy header`);
   }
 
-  const text = buf.subarray(8 + lenBytes, dataStart).toString(major === 3 ? "utf8" : "latin1");
+  const raw = buf.subarray(8 + lenBytes, dataStart);
+  const text = major === 3 ? utf8(raw) : latin1(raw);
   const header = parseNpyHeader(text, label);
   const dtype = parseDescr(header.descr, label);
   if (expect && dtype.kind !== expect) {

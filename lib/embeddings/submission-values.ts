@@ -1,9 +1,9 @@
 import { invalidUpload } from "./invalid-upload";
+import { rowRuns, type BlockSink } from "./row-runs";
 
-// One pass per matrix: every value finite, and every row with a non-zero norm (cosine
-// similarity is undefined for a zero vector). Rows are reported by submitted index and id.
-// The tallies (RowValueStats) can also be gathered block by block from a stream
-// (npz-file-arrays.ts) and reported the same way.
+// Every value finite, and every row with a non-zero norm (cosine similarity is undefined for a
+// zero vector). The tallies are gathered block by block as a matrix streams in, and reported
+// by submitted row and id once the ids are known to match.
 const SHOW = 5;
 
 export interface RowValueStats {
@@ -14,21 +14,24 @@ export interface RowValueStats {
   sumSq: Float64Array;
 }
 
-export function checkRowValues(name: string, data: Float32Array | Float64Array, dims: number, ids: readonly string[]): void {
-  const stats: RowValueStats = { nonFinite: 0, sumSq: new Float64Array(ids.length) };
-  for (let row = 0, p = 0; row < ids.length; row++) {
-    let sumSq = 0;
-    for (let col = 0; col < dims; col++, p++) {
-      const v = data[p];
+/** Tallies for a rows × dims matrix, and the sink that gathers them from its stream. */
+export function gatherRowValues(shape: readonly number[], fortranOrder: boolean): { stats: RowValueStats; sink: BlockSink } {
+  const stats: RowValueStats = { nonFinite: 0, sumSq: new Float64Array(shape[0]) };
+  const sink = rowRuns(shape, fortranOrder, (row, col, values, start, end) => {
+    let sumSq = stats.sumSq[row];
+    for (let i = start; i < end; i++) {
+      const v = values[i];
       sumSq += v * v;
-      if (!Number.isFinite(v)) {
+      if (v - v !== 0) {
+        // NaN or ±Infinity. The first in row-major order, whatever order values arrive in.
         stats.nonFinite++;
-        stats.first ??= { row, col, value: v };
+        const c = col + i - start;
+        if (!stats.first || row < stats.first.row || (row === stats.first.row && c < stats.first.col)) stats.first = { row, col: c, value: v };
       }
     }
     stats.sumSq[row] = sumSq;
-  }
-  reportRowValues(name, stats, ids);
+  });
+  return { stats, sink };
 }
 
 export function reportRowValues(name: string, stats: RowValueStats, ids: readonly string[]): void {

@@ -1,56 +1,89 @@
-import { readNpz } from "./npz";
-import type { FloatDtype } from "./npy-types";
-import { reorderRows } from "./reorder-rows";
-import { pickSubmissionArrays, SUBMISSION_KINDS } from "./submission-arrays";
+import type { ByteSource } from "./byte-source";
+import type { FloatDtype } from "./npy-dtype";
+import { arrayName, raiseArrayErrors, readNpzArray, type NpzArray } from "./npz-array";
+import { pickSubmissionArrays, SUBMISSION_KINDS, submissionEntries, type StructureCheck } from "./submission-arrays";
 import { matchIds } from "./submission-ids";
-import { checkRowValues } from "./submission-values";
+import { gatherRowValues, reportRowValues, type RowValueStats } from "./submission-values";
+import type { ZipCodec } from "./zip-codec";
+import { readZipDirectory, type ZipEntry } from "./zip-directory";
+import { DEFAULT_MAX_UNCOMPRESSED_BYTES } from "./zip-entry-stream";
 
-// Validates a vendor's .npz against a benchmark and returns both matrices in the benchmark's
-// row order. Every refusal is an AppError("INVALID_UPLOAD") whose message names the problem.
+// Validates a vendor's .npz against a benchmark in one streaming pass and bounded memory,
+// whatever the source (an upload in memory or on disk, the submit page's File): the central
+// directory is read from the end, each array inflated as a stream, float values checked and
+// row norms gathered block by block, ids decoded and matched. Every refusal is an
+// AppError("INVALID_UPLOAD") naming the problem; the order of the checks decides which of
+// several problems a file is refused for, and is the same everywhere.
 export interface SubmissionExpectation {
-  queryIds: string[];
-  corpusIds: string[];
+  queryIds: readonly string[];
+  corpusIds: readonly string[];
 }
 
 export interface ValidatedSubmission {
   dims: number;
-  /** The widest dtype submitted; both matrices are returned with this precision. */
+  /** The widest dtype submitted. */
   dtype: FloatDtype;
   queryCount: number;
   corpusCount: number;
-  /** Q×dims row-major, rows in expected.queryIds order. May share memory with the upload buffer. */
-  queries: Float32Array | Float64Array;
-  /** C×dims row-major, rows in expected.corpusIds order. May share memory with the upload buffer. */
-  corpus: Float32Array | Float64Array;
 }
 
-const RANK: Record<FloatDtype, number> = { float16: 0, float32: 1, float64: 2 };
+/** The check under way: the archive, an entry read (zip and .npy problems), a structural check, ids, values. */
+export type ValidationCheck = { kind: "archive" } | { kind: "entry"; array: string } | StructureCheck | { kind: "ids"; array: string } | { kind: "values" };
 
-export function validateSubmissionNpz(
-  buffer: Buffer,
-  expected: SubmissionExpectation,
-  opts: { maxBytes?: number } = {},
-): ValidatedSubmission {
-  // Only the four arrays are inflated and parsed; anything else in the archive is ignored.
-  const arrays = readNpz(buffer, { maxBytes: opts.maxBytes, names: Object.keys(SUBMISSION_KINDS), expect: SUBMISSION_KINDS });
-  const s = pickSubmissionArrays(arrays);
-  const queryPerm = matchIds("query_ids", s.queryIds, expected.queryIds);
-  const corpusPerm = matchIds("corpus_ids", s.corpusIds, expected.corpusIds);
-  checkRowValues("query_embeddings", s.queryEmbeddings.data, s.dims, s.queryIds);
-  checkRowValues("corpus_embeddings", s.corpusEmbeddings.data, s.dims, s.corpusIds);
+/** How far a validation got, for a checklist (the submit page's); filled in as it goes. */
+export interface ValidationTrace {
+  check?: ValidationCheck;
+  /** Every entry of the archive, once its directory is read. */
+  entries?: readonly ZipEntry[];
+  /** The submission's arrays by name, once read. */
+  arrays?: ReadonlyMap<string, NpzArray>;
+}
 
-  const q = s.queryEmbeddings;
-  const c = s.corpusEmbeddings;
-  const dtype = RANK[q.dtype] >= RANK[c.dtype] ? q.dtype : c.dtype;
-  const as64 = dtype === "float64";
-  // Decoded data that does not alias the upload (inflated, byte-swapped, widened) is ours to permute.
-  const owned = (m: Float32Array | Float64Array) => m.buffer !== buffer.buffer;
-  return {
-    dims: s.dims,
-    dtype,
-    queryCount: expected.queryIds.length,
-    corpusCount: expected.corpusIds.length,
-    queries: reorderRows(q.data, s.dims, queryPerm, { as64, owned: owned(q.data) }),
-    corpus: reorderRows(c.data, s.dims, corpusPerm, { as64, owned: owned(c.data) }),
-  };
+export interface ValidateOptions {
+  /** Uncompressed bytes allowed for the four arrays together (zip-bomb limit). */
+  maxBytes?: number;
+  codec: ZipCodec;
+  /** Told the fraction of the arrays' bytes read so far (0..1). */
+  onProgress?: (fraction: number) => void;
+  trace?: ValidationTrace;
+}
+
+export async function validateSubmission(source: ByteSource, expected: SubmissionExpectation, opts: ValidateOptions): Promise<ValidatedSubmission> {
+  const maxBytes = opts.maxBytes ?? DEFAULT_MAX_UNCOMPRESSED_BYTES;
+  const trace = opts.trace ?? {};
+  trace.check = { kind: "archive" };
+  trace.entries = await readZipDirectory(source);
+  const chosen = submissionEntries(trace.entries, maxBytes);
+  const total = Math.max(1, chosen.reduce((n, e) => n + e.uncompressedSize, 0));
+  let done = 0;
+  const stats = new Map<string, RowValueStats>();
+  const arrays: NpzArray[] = [];
+  for (const entry of chosen) {
+    trace.check = { kind: "entry", array: arrayName(entry.name) };
+    arrays.push(
+      await readNpzArray(source, entry, {
+        expect: SUBMISSION_KINDS,
+        maxBytes,
+        codec: opts.codec,
+        onChunk: opts.onProgress && ((n) => opts.onProgress!(Math.min(1, (done += n) / total))),
+        onFloatArray: (array, p) => {
+          if (p.header.shape.length !== 2 || stats.has(array.name)) return null; // refused later
+          const { stats: st, sink } = gatherRowValues(p.header.shape, p.header.fortranOrder);
+          stats.set(array.name, st);
+          return sink;
+        },
+      }),
+    );
+  }
+  raiseArrayErrors(arrays, (array) => (trace.check = { kind: "entry", array }));
+  trace.arrays = new Map(arrays.map((a) => [a.name, a]));
+  const s = pickSubmissionArrays(new Map(trace.arrays), (check) => (trace.check = check));
+  trace.check = { kind: "ids", array: "query_ids" };
+  matchIds("query_ids", s.queryIds, expected.queryIds);
+  trace.check = { kind: "ids", array: "corpus_ids" };
+  matchIds("corpus_ids", s.corpusIds, expected.corpusIds);
+  trace.check = { kind: "values" };
+  reportRowValues("query_embeddings", stats.get("query_embeddings")!, s.queryIds);
+  reportRowValues("corpus_embeddings", stats.get("corpus_embeddings")!, s.corpusIds);
+  return { dims: s.dims, dtype: s.dtype, queryCount: expected.queryIds.length, corpusCount: expected.corpusIds.length };
 }

@@ -1,6 +1,6 @@
-// The rows a scoring job ranks: a stored .npz read from disk (read-submission-file.ts) into one
+// The rows a scoring job ranks: a stored .npz read from disk (read-submission-matrices.ts) into one
 // array per matrix at its submitted precision, in the benchmark's row order, behind RowReaders.
-import { readSubmissionFile } from "@/lib/embeddings/read-submission-file";
+import { readSubmissionFile } from "@/lib/embeddings/server-readers";
 import type { SubmissionExpectation } from "@/lib/embeddings/validate-submission";
 import { storedRows, type RowReader } from "@/lib/embeddings/row-reader";
 

@@ -2,26 +2,35 @@ import { readdirSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { checkSubmissionFile } from "@/lib/browser-check/check-submission-file";
 import type { CheckReport } from "@/lib/browser-check/check-report";
-import { validateSubmissionNpz } from "@/lib/embeddings/validate-submission";
+import { validateSubmissionBytes } from "@/lib/embeddings/server-readers";
 import { writeNpz } from "@/lib/embeddings/write-npz";
 import { benchmark, FIXTURE_DIR, fixture } from "../embeddings/helpers/fixtures";
+import { HOSTILE } from "../embeddings/helpers/hostile-files";
+import { readEntries } from "../embeddings/helpers/read-arrays";
 import { buildZip } from "../embeddings/helpers/zip-builder";
 
-// The upload form's in-browser check, run on the numpy-written fixtures and on files built here
-// (deflated, zip64, misaligned data). It must accept exactly what the server accepts and, when
-// it refuses, say what the server would say, before a byte is uploaded.
+// The upload form's in-browser check, run on the numpy-written fixtures, the hostile files of the
+// server's own suite and files built here (deflated, zip64, misaligned data). It must accept
+// exactly what the server accepts and, when it refuses, say what the server says, word for
+// word, before a byte is uploaded.
 const LIMIT = 512 * 1024 * 1024;
 const check = (bytes: Uint8Array, opts: { maxBytes?: number; onProgress?: (f: number) => void } = {}) =>
   checkSubmissionFile(new Blob([new Uint8Array(bytes)]), benchmark, { maxBytes: opts.maxBytes ?? LIMIT, onProgress: opts.onProgress });
 const failure = (r: CheckReport) => r.items.find((i) => !i.ok);
 
-function serverVerdict(bytes: Buffer): string | null {
+async function serverVerdict(bytes: Buffer, expected = benchmark): Promise<string | null> {
   try {
-    validateSubmissionNpz(bytes, benchmark);
+    await validateSubmissionBytes(bytes, expected, { maxBytes: LIMIT });
     return null;
   } catch (e) {
     return (e as Error).message;
   }
+}
+
+/** Rebuilds an archive from its entries' bytes, each changed by `edit` (deflated unless it says otherwise). */
+async function rebuilt(npz: Buffer, edit: (name: string, data: Buffer) => Buffer = (_, d) => d, opts: { zip64?: boolean } = {}): Promise<Buffer> {
+  const entries = [...(await readEntries(npz))].map(([name, data]) => ({ name, data: edit(name, data), method: 8 }));
+  return buildZip(entries, opts);
 }
 
 describe("in-browser .npz check", () => {
@@ -29,7 +38,7 @@ describe("in-browser .npz check", () => {
 
   it.each(npzFixtures)("agrees with the server on %s", async (name) => {
     const bytes = fixture(name);
-    const server = serverVerdict(bytes);
+    const server = await serverVerdict(bytes);
     const report = await check(bytes);
     expect(report.kind).toBe("embeddings");
     expect(report.ok).toBe(server === null);
@@ -37,9 +46,19 @@ describe("in-browser .npz check", () => {
       expect(report.summary).toMatchObject({ queries: 3, corpus: 5, dims: expect.any(Number) });
       expect(report.items.every((i) => i.ok)).toBe(true);
     } else {
-      // The same problem, in words that name it (the server prefixes "submission is " for missing arrays).
-      expect(server).toContain(failure(report)!.detail);
+      expect(report.items.filter((i) => !i.ok)).toEqual([expect.objectContaining({ detail: server })]);
     }
+  });
+
+  // An empty file is refused by its size first, as the server's intake refuses it; the budget
+  // case needs a limit below the file's size, which the form refuses by size.
+  const hostile = HOSTILE.filter(([name]) => name !== "empty" && name !== "declared total over the budget");
+  it.each(hostile)("says what the server says about a hostile file: %s", async (_, build) => {
+    const bytes = build();
+    const server = await serverVerdict(bytes);
+    const report = await check(bytes);
+    expect(report.ok).toBe(server === null);
+    if (server !== null) expect(report.items.filter((i) => !i.ok)).toEqual([expect.objectContaining({ detail: server })]);
   });
 
   it("lists what it checked, line by line, for a valid file", async () => {
@@ -60,6 +79,20 @@ describe("in-browser .npz check", () => {
     expect(report.items[1].detail).toContain("compressed");
     expect(report.items[3].detail).toBe("float32, shape (3, 4)");
     expect(report.summary).toEqual({ queries: 3, corpus: 5, dims: 4, dtype: "float32" });
+  });
+
+  it("on a refusal, lists the lines that passed in the server's order, then the one that failed", async () => {
+    const labels = async (bytes: Buffer) => (await check(bytes)).items.map((i) => `${i.ok ? "ok" : "FAILED"} ${i.label}`);
+    const start = ["ok File size", "ok Zip archive (.npz)"];
+    const arrays = ["ok query_embeddings", "ok corpus_embeddings", "ok query_ids", "ok corpus_ids"];
+    expect(await labels(Buffer.from("%PDF-1.4 not an archive"))).toEqual(["ok File size", "FAILED Zip archive (.npz)"]);
+    expect(await labels(fixture("missing_array.npz"))).toEqual([...start, "FAILED Required arrays"]);
+    expect(await labels(fixture("one_d_embedding.npz"))).toEqual([...start, "ok Required arrays", "FAILED query_embeddings"]);
+    expect(await labels(fixture("wrong_rows.npz"))).toEqual([...start, "ok Required arrays", ...arrays, "FAILED Shapes agree"]);
+    expect(await labels(fixture("nan.npz"))).toEqual([...start, "ok Required arrays", ...arrays, "ok Shapes agree", "ok query_ids match the benchmark", "ok corpus_ids match the benchmark", "FAILED Values"]);
+    // A problem inside an entry is found while the entries are read, before any structural check.
+    const notDict = HOSTILE.find(([name]) => name === "header not a dict")![1]();
+    expect(await labels(notDict)).toEqual([...start, "FAILED query_embeddings"]);
   });
 
   it("names the widest dtype of mixed matrices, as the server records it", async () => {
@@ -88,7 +121,7 @@ describe("in-browser .npz check", () => {
   });
 
   it("tells a single .npy, a truncated upload and a non-zip apart", async () => {
-    expect(failure(await check(fixture("plain_f32.npy")))!.detail).toContain("single .npy array, not an .npz");
+    expect(failure(await check(fixture("plain_f32.npy")))!.detail).toContain("this is a single .npy file; save the arrays together with np.savez");
     const whole = fixture("valid_f32.npz");
     expect(failure(await check(whole.subarray(0, whole.length - 40)))!.detail).toMatch(/^truncated zip archive/);
     expect(failure(await check(Buffer.from("%PDF-1.4 not an archive")))!.detail).toMatch(/^not a zip archive/);
@@ -101,12 +134,8 @@ describe("in-browser .npz check", () => {
   });
 
   it("reads zip64 directories (as np.savez writes for large arrays) and deflated entries", async () => {
-    const valid = fixture("valid_f32.npz");
-    const { listZipEntries } = await import("@/lib/embeddings/zip-directory");
-    const { extractZipEntry } = await import("@/lib/embeddings/zip-extract");
-    const entries = listZipEntries(valid).map((e) => ({ name: e.name, data: Buffer.from(extractZipEntry(valid, e)), method: 8 }));
-    const zip64 = buildZip(entries, { zip64: true });
-    expect(serverVerdict(zip64)).toBeNull();
+    const zip64 = await rebuilt(fixture("valid_f32.npz"), undefined, { zip64: true });
+    expect(await serverVerdict(zip64)).toBeNull();
     const report = await check(zip64);
     expect(report.ok).toBe(true);
     expect(report.summary).toEqual({ queries: 3, corpus: 5, dims: 4, dtype: "float32" });
@@ -125,16 +154,10 @@ describe("in-browser .npz check", () => {
       query_ids: queryIds,
       corpus_ids: corpusIds,
     });
-    const { listZipEntries } = await import("@/lib/embeddings/zip-directory");
-    const { extractZipEntry } = await import("@/lib/embeddings/zip-extract");
     // Deflated, and the corpus .npy header lengthened by 3 bytes so no element is 8-byte aligned.
-    const entries = listZipEntries(npz).map((e) => {
-      const data = Buffer.from(extractZipEntry(npz, e));
-      return { name: e.name, method: 8, data: e.name === "corpus_embeddings.npy" ? misalign(data, 3) : data };
-    });
-    const file = buildZip(entries);
+    const file = await rebuilt(npz, (name, data) => (name === "corpus_embeddings.npy" ? misalign(data, 3) : data));
     const expected = { queryIds, corpusIds };
-    expect(() => validateSubmissionNpz(file, expected)).toThrow('corpus_embeddings has 1 non-finite value; the first is -Infinity at row 1999 (id "c2000"), column 7');
+    expect(await serverVerdict(file, expected)).toBe('corpus_embeddings has 1 non-finite value; the first is -Infinity at row 1999 (id "c2000"), column 7');
     const seen: number[] = [];
     const report = await checkSubmissionFile(new Blob([new Uint8Array(file)]), expected, { maxBytes: LIMIT, onProgress: (f) => seen.push(f) });
     expect(failure(report)!.detail).toBe('corpus_embeddings has 1 non-finite value; the first is -Infinity at row 1999 (id "c2000"), column 7');

@@ -1,13 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { AppError } from "@/lib/errors/app-error";
-import { validateSubmissionNpz } from "@/lib/embeddings/validate-submission";
+import { validateSubmissionBytes } from "@/lib/embeddings/server-readers";
 import { writeNpz } from "@/lib/embeddings/write-npz";
-import { benchmark, expectedNpz, fixture, floats } from "./helpers/fixtures";
+import { benchmark, fixture } from "./helpers/fixtures";
 
-function refusal(file: string | Buffer, opts?: { maxBytes?: number }): AppError {
+// The server's check of a multipart upload (the file in memory): what it accepts, and every
+// refusal's message. Rows in benchmark order are the scoring read's (files/read-submission-file.test.ts).
+async function refusal(file: string | Buffer, opts?: { maxBytes?: number }): Promise<AppError> {
   const buf = typeof file === "string" ? fixture(file) : file;
   try {
-    validateSubmissionNpz(buf, benchmark, opts);
+    await validateSubmissionBytes(buf, benchmark, opts);
   } catch (e) {
     expect(e).toBeInstanceOf(AppError);
     expect((e as AppError).code).toBe("INVALID_UPLOAD");
@@ -16,64 +18,24 @@ function refusal(file: string | Buffer, opts?: { maxBytes?: number }): AppError 
   throw new Error("expected a refusal");
 }
 
-/** numpy's matrix for `file`, with rows put in the benchmark's id order. */
-function numpyRows(file: string, matrix: "query_embeddings" | "corpus_embeddings"): number[] {
-  const want = expectedNpz(file);
-  const idName = matrix === "query_embeddings" ? "query_ids" : "corpus_ids";
-  const order = matrix === "query_embeddings" ? benchmark.queryIds : benchmark.corpusIds;
-  const ids = want[idName].values as string[];
-  const values = floats(want[matrix]);
-  const d = want[matrix].shape[1];
-  return order.flatMap((id) => values.slice(ids.indexOf(id) * d, ids.indexOf(id) * d + d));
-}
-
-describe("validateSubmissionNpz accepts", () => {
+describe("validateSubmissionBytes accepts", () => {
   it.each([
-    ["valid_f32.npz", "float32", Float32Array],
-    ["valid_f32_shuffled_compressed.npz", "float32", Float32Array],
-    ["valid_f16.npz", "float16", Float32Array],
-    ["valid_f64.npz", "float64", Float64Array],
-    ["valid_big_endian.npz", "float32", Float32Array],
-    ["valid_fortran.npz", "float64", Float64Array],
-    ["valid_extra_arrays.npz", "float32", Float32Array],
-  ])("%s as %s, rows in benchmark order", (file, dtype, Ctor) => {
-    const out = validateSubmissionNpz(fixture(file), benchmark);
-    expect(out).toMatchObject({ dims: 4, dtype, queryCount: 3, corpusCount: 5 });
-    expect(out.queries).toBeInstanceOf(Ctor);
-    expect(out.corpus).toBeInstanceOf(Ctor);
-    expect(Array.from(out.queries)).toEqual(numpyRows(file, "query_embeddings"));
-    expect(Array.from(out.corpus)).toEqual(numpyRows(file, "corpus_embeddings"));
+    ["valid_f32.npz", "float32"],
+    ["valid_f32_shuffled_compressed.npz", "float32"],
+    ["valid_f16.npz", "float16"],
+    ["valid_f64.npz", "float64"],
+    ["valid_big_endian.npz", "float32"],
+    ["valid_fortran.npz", "float64"],
+    ["valid_extra_arrays.npz", "float32"],
+  ])("%s as %s", async (file, dtype) => {
+    expect(await validateSubmissionBytes(fixture(file), benchmark)).toEqual({ dims: 4, dtype, queryCount: 3, corpusCount: 5 });
   });
 
-  it("really reorders shuffled rows", () => {
-    const inOrder = validateSubmissionNpz(fixture("valid_f32.npz"), benchmark);
-    const shuffled = validateSubmissionNpz(fixture("valid_f32_shuffled_compressed.npz"), benchmark);
-    expect(expectedNpz("valid_f32_shuffled_compressed.npz").query_ids.values).toEqual(["q3", "q1", "q2"]);
-    expect(Array.from(shuffled.queries)).toEqual(Array.from(inOrder.queries));
-    expect(Array.from(shuffled.corpus)).toEqual(Array.from(inOrder.corpus));
+  it("names the more precise dtype when the two matrices differ", async () => {
+    expect((await validateSubmissionBytes(fixture("mixed_dtypes.npz"), benchmark)).dtype).toBe("float64");
   });
 
-  it("widens to the more precise dtype when the two matrices differ", () => {
-    const out = validateSubmissionNpz(fixture("mixed_dtypes.npz"), benchmark);
-    expect(out.dtype).toBe("float64");
-    expect(out.queries).toBeInstanceOf(Float64Array);
-    expect(Array.from(out.queries)).toEqual(numpyRows("mixed_dtypes.npz", "query_embeddings"));
-  });
-
-  it("views an in-order float32 matrix without copying it", () => {
-    const q = new Float32Array([1, 0, 0, 1, 1, 1]);
-    const buf = writeNpz({
-      query_embeddings: { data: q, shape: [3, 2] },
-      corpus_embeddings: { data: new Float32Array(10).fill(1), shape: [5, 2] },
-      query_ids: benchmark.queryIds,
-      corpus_ids: benchmark.corpusIds,
-    });
-    const out = validateSubmissionNpz(buf, benchmark);
-    expect(out.queries.buffer).toBe(buf.buffer);
-    expect(Array.from(out.queries)).toEqual([1, 0, 0, 1, 1, 1]);
-  });
-
-  it("copies (never permutes in place) rows that view the upload", () => {
+  it("leaves the upload's bytes as they were", async () => {
     const buf = writeNpz({
       query_embeddings: { data: new Float32Array([1, 0, 0, 1, 1, 1]), shape: [3, 2] },
       corpus_embeddings: { data: Float32Array.from({ length: 10 }, (_, i) => i + 1), shape: [5, 2] },
@@ -81,15 +43,12 @@ describe("validateSubmissionNpz accepts", () => {
       corpus_ids: benchmark.corpusIds,
     });
     const before = Buffer.from(buf);
-    const out = validateSubmissionNpz(buf, benchmark);
-    expect(Array.from(out.queries)).toEqual([1, 1, 0, 1, 1, 0]);
-    expect(out.queries.buffer).not.toBe(buf.buffer);
-    expect(out.corpus.buffer).toBe(buf.buffer);
+    await validateSubmissionBytes(buf, benchmark);
     expect(buf.equals(before)).toBe(true);
   });
 });
 
-describe("validateSubmissionNpz refuses", () => {
+describe("validateSubmissionBytes refuses", () => {
   it.each([
     ["missing_array.npz", "submission is missing required array: corpus_ids"],
     ["wrong_rows.npz", "corpus_embeddings has 4 rows but corpus_ids has 5 entries"],
@@ -101,26 +60,26 @@ describe("validateSubmissionNpz refuses", () => {
     ["nan.npz", 'corpus_embeddings has 1 non-finite value; the first is NaN at row 2 (id "c3"), column 1'],
     ["inf.npz", 'query_embeddings has 1 non-finite value; the first is -Infinity at row 1 (id "q2"), column 3'],
     ["zero_norm.npz", 'corpus_embeddings has 2 zero-norm rows (cosine similarity is undefined): "c2", "c4"'],
-  ])("%s: %s", (file, message) => {
-    expect(refusal(file).message).toBe(message);
+  ])("%s: %s", async (file, message) => {
+    expect((await refusal(file)).message).toBe(message);
   });
 
-  it("pickled object ids", () => {
-    expect(refusal("ids_object.npz").message).toMatch(/^query_ids is an object array .*pickled object arrays are not accepted/);
+  it("pickled object ids", async () => {
+    expect((await refusal("ids_object.npz")).message).toMatch(/^query_ids is an object array .*pickled object arrays are not accepted/);
   });
 
-  it("byte-string ids", () => {
-    expect(refusal("bytes_ids.npz").message).toMatch(/^query_ids is a byte-string array/);
+  it("byte-string ids", async () => {
+    expect((await refusal("bytes_ids.npz")).message).toMatch(/^query_ids is a byte-string array/);
   });
 
-  it("names every missing array", () => {
+  it("names every missing array", async () => {
     const buf = writeNpz({ query_ids: benchmark.queryIds });
-    const e = refusal(buf);
+    const e = await refusal(buf);
     expect(e.message).toBe("submission is missing required arrays: query_embeddings, corpus_embeddings, corpus_ids");
     expect(e.details).toEqual({ missing: ["query_embeddings", "corpus_embeddings", "corpus_ids"] });
   });
 
-  it("lists at most 5 missing and unexpected ids, with counts", () => {
+  it("lists at most 5 missing and unexpected ids, with counts", async () => {
     const corpusIds = Array.from({ length: 20 }, (_, i) => `c${i}`);
     const submitted = corpusIds.slice(7).concat(["x1", "x2", "x3", "x4", "x5", "x6", "x7"]);
     const buf = writeNpz({
@@ -131,7 +90,7 @@ describe("validateSubmissionNpz refuses", () => {
     });
     let err: AppError | undefined;
     try {
-      validateSubmissionNpz(buf, { queryIds: benchmark.queryIds, corpusIds });
+      await validateSubmissionBytes(buf, { queryIds: benchmark.queryIds, corpusIds });
     } catch (e) {
       err = e as AppError;
     }
@@ -147,7 +106,7 @@ describe("validateSubmissionNpz refuses", () => {
     });
   });
 
-  it("zero-dimensional embeddings and ids of the wrong rank", () => {
+  it("zero-dimensional embeddings and ids of the wrong rank", async () => {
     const base = {
       query_ids: benchmark.queryIds,
       corpus_ids: benchmark.corpusIds,
@@ -157,25 +116,25 @@ describe("validateSubmissionNpz refuses", () => {
       query_embeddings: { data: new Float32Array(0), shape: [3, 0] },
       corpus_embeddings: { data: new Float32Array(0), shape: [5, 0] },
     });
-    expect(refusal(zeroD).message).toBe("embeddings have 0 columns; at least 1 dimension is required");
+    expect((await refusal(zeroD)).message).toBe("embeddings have 0 columns; at least 1 dimension is required");
     const ids2d = writeNpz({
       ...base,
       query_ids: { data: benchmark.queryIds, shape: [3, 1] },
       query_embeddings: { data: new Float32Array(3).fill(1), shape: [3, 1] },
       corpus_embeddings: { data: new Float32Array(5).fill(1), shape: [5, 1] },
     });
-    expect(refusal(ids2d).message).toBe("query_ids must be 1-D; got shape (3, 1)");
+    expect((await refusal(ids2d)).message).toBe("query_ids must be 1-D; got shape (3, 1)");
     const floatIds = writeNpz({
       ...base,
       corpus_ids: { data: new Float32Array(5), shape: [5] },
       query_embeddings: { data: new Float32Array(3).fill(1), shape: [3, 1] },
       corpus_embeddings: { data: new Float32Array(5).fill(1), shape: [5, 1] },
     });
-    expect(refusal(floatIds).message).toBe("corpus_ids must be a unicode string array (numpy '<U…'); got dtype '<f4'");
+    expect((await refusal(floatIds)).message).toBe("corpus_ids must be a unicode string array (numpy '<U…'); got dtype '<f4'");
   });
 
-  it("archives over maxBytes, and non-zip uploads", () => {
-    expect(refusal("valid_f32.npz", { maxBytes: 500 }).message).toMatch(/more than the limit of 500 bytes/);
-    expect(refusal("plain_f32.npy").message).toMatch(/^not a zip archive/);
+  it("archives over maxBytes, and non-zip uploads", async () => {
+    expect((await refusal("valid_f32.npz", { maxBytes: 500 })).message).toMatch(/more than the limit of 500 bytes/);
+    expect((await refusal("plain_f32.npy")).message).toMatch(/^not a zip archive/);
   });
 });

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { encodeNpy } from "@/lib/embeddings/write-npy";
 import { writeNpz } from "@/lib/embeddings/write-npz";
-import { readNpz } from "@/lib/embeddings/npz";
-import { parseNpy } from "@/lib/embeddings/npy";
-import { listZipEntries } from "@/lib/embeddings/zip-directory";
+import { bytesSource } from "@/lib/embeddings/byte-source";
+import { readZipDirectory } from "@/lib/embeddings/zip-directory";
 import { asFloat, expectedNpy, fixture, floats } from "./helpers/fixtures";
+import { readArrays, readNpy } from "./helpers/read-arrays";
 
 describe("writeNpz", () => {
   const q = new Float32Array([0.1, -2, 3.5, 1e-30, 5, 6]);
@@ -17,8 +17,8 @@ describe("writeNpz", () => {
     grid: { data: ["a", "bb", "ccc", "d"], shape: [2, 2] },
   });
 
-  it("round-trips through readNpz with exact values", () => {
-    const back = readNpz(npz);
+  it("round-trips through the reader with exact values", async () => {
+    const back = await readArrays(npz);
     expect([...back.keys()]).toEqual(["query_embeddings", "corpus_embeddings", "query_ids", "corpus_ids", "grid"]);
     const qa = asFloat(back.get("query_embeddings")!);
     expect(qa).toMatchObject({ kind: "float", dtype: "float32", shape: [3, 2] });
@@ -31,8 +31,8 @@ describe("writeNpz", () => {
     expect(back.get("grid")).toEqual({ kind: "string", shape: [2, 2], data: ["a", "bb", "ccc", "d"] });
   });
 
-  it("writes stored entries named <array>.npy, like np.savez", () => {
-    const entries = listZipEntries(npz);
+  it("writes stored entries named <array>.npy, like np.savez", async () => {
+    const entries = await readZipDirectory(bytesSource(npz));
     expect(entries.map((e) => [e.name, e.method])).toEqual([
       ["query_embeddings.npy", 0],
       ["corpus_embeddings.npy", 0],
@@ -46,8 +46,8 @@ describe("writeNpz", () => {
     expect(writeNpz({ a: ["x"] }).equals(writeNpz({ a: ["x"] }))).toBe(true);
   });
 
-  it("writes an empty archive that still reads", () => {
-    expect(readNpz(writeNpz({})).size).toBe(0);
+  it("writes an empty archive that still reads", async () => {
+    expect((await readArrays(writeNpz({}))).size).toBe(0);
   });
 
   it("rejects a shape that does not match the data", () => {
@@ -56,15 +56,15 @@ describe("writeNpz", () => {
 });
 
 describe("encodeNpy matches np.save byte for byte", () => {
-  it.each([["plain_f32.npy"], ["unicode_le.npy"], ["empty_f4.npy"], ["scalar_f8.npy"]])("%s", (file) => {
-    const arr = parseNpy(fixture(file));
+  it.each([["plain_f32.npy"], ["unicode_le.npy"], ["empty_f4.npy"], ["scalar_f8.npy"]])("%s", async (file) => {
+    const arr = await readNpy(fixture(file));
     const ours = Buffer.concat(encodeNpy(arr));
     expect(ours.toString("latin1")).toBe(fixture(file).toString("latin1"));
   });
 
-  it("writes numpy's float values back unchanged", () => {
-    const arr = parseNpy(fixture("plain_f32.npy"));
-    expect(Array.from(parseNpy(Buffer.concat(encodeNpy(arr))).data as Float32Array)).toEqual(
+  it("writes numpy's float values back unchanged", async () => {
+    const arr = asFloat(await readNpy(fixture("plain_f32.npy")));
+    expect(Array.from((await readNpy(Buffer.concat(encodeNpy(arr)))).data as Float32Array)).toEqual(
       floats(expectedNpy("plain_f32.npy")),
     );
   });

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db, disconnectDb } from "@/lib/db/client";
-import { validateSubmissionNpz } from "@/lib/embeddings/validate-submission";
+import { bytesSource } from "@/lib/embeddings/byte-source";
+import { nodeCodec } from "@/lib/embeddings/node-codec";
+import { readSubmissionMatrices } from "@/lib/embeddings/read-submission-matrices";
 import { closeQueue } from "@/lib/queue/enqueue";
 import { rankCorpus } from "@/lib/retrieval/rank";
 import { publishSubmission } from "@/lib/review/publish-submission";
@@ -16,9 +18,11 @@ async function getJson(path: string, token?: string) {
 }
 
 /** A ranking file equal to the exact top-`depth` of target 1's embeddings. */
-function rankingFile(layout: DemoLayout, depth: number, drop?: (queryIndex: number, corpusId: string) => boolean): Buffer {
-  const m = validateSubmissionNpz(syntheticNpz(layout, 1), { queryIds: layout.queryIds, corpusIds: layout.corpusIds });
-  const r = rankCorpus({ queries: m.queries, corpus: m.corpus, dims: m.dims, similarity: "cosine", k: depth });
+async function rankingFile(layout: DemoLayout, depth: number, drop?: (queryIndex: number, corpusId: string) => boolean): Promise<Buffer> {
+  const expected = { queryIds: layout.queryIds, corpusIds: layout.corpusIds };
+  const m = await readSubmissionMatrices(bytesSource(syntheticNpz(layout, 1)), expected, { maxBytes: 1 << 30, codec: nodeCodec });
+  // syntheticNpz writes float32 matrices.
+  const r = rankCorpus({ queries: m.queries as Float32Array, corpus: m.corpus as Float32Array, dims: m.dims, similarity: "cosine", k: depth });
   const lines = layout.queryIds.map((queryId, i) => {
     const ids = Array.from(r.top[i], (j) => layout.corpusIds[j]), scores = Array.from(r.scores[i]);
     const keep = ids.map((id) => !drop?.(i, id));
@@ -51,7 +55,7 @@ describe("scoring engine over HTTP", () => {
     vendor = await newUser("vendor");
     ids.oracle = await submit(vendor.token, syntheticNpz(layout, 0), "engine-oracle");
     ids.fooled = await submit(vendor.token, syntheticNpz(layout, 1), "engine-fooled");
-    ids.ranking = await submit(vendor.token, rankingFile(layout, 120), "engine-ranking");
+    ids.ranking = await submit(vendor.token, await rankingFile(layout, 120), "engine-ranking");
   });
 
   afterAll(async () => {
@@ -97,7 +101,7 @@ describe("scoring engine over HTTP", () => {
   it("shows what a ranking cannot support as not available", async () => {
     // Leave q_0001's distractors ranked but drop its canonical from the list.
     const canonical = layout.corpusIds[layout.owner.findIndex((o) => o.query === 0 && o.slot === 0)];
-    const id = await submit(vendor.token, rankingFile(layout, 120, (q, cid) => q === 0 && cid === canonical), "engine-ranking-partial", "ranking");
+    const id = await submit(vendor.token, await rankingFile(layout, 120, (q, cid) => q === 0 && cid === canonical), "engine-ranking-partial", "ranking");
     const { body } = await getJson(`/api/v1/submissions/${id}/analysis`, vendor.token);
     expect(body.perQuery[0].gap).toEqual({ status: "not_available", reason: `no score for the canonical ${canonical}` });
     expect(body.analysis.similarityGap.canonicalBelowShare).toEqual({ available: false, reason: `1 of ${layout.queryIds.length} queries lack a canonical or distractor score` });
@@ -108,8 +112,8 @@ describe("scoring engine over HTTP", () => {
   it("refuses malformed ranking files with a 422 naming the problem, storing nothing", async () => {
     const before = await db().submission.count();
     const cases: [Buffer, string | undefined, RegExp][] = [
-      [Buffer.from(rankingFile(layout, 120).toString().split("\n").slice(1).join("\n")), undefined, /1 missing \("q_0001"\)/],
-      [rankingFile(layout, 50), undefined, /ranks 50 corpus ids; at least the top 100 are required/],
+      [Buffer.from((await rankingFile(layout, 120)).toString().split("\n").slice(1).join("\n")), undefined, /1 missing \("q_0001"\)/],
+      [await rankingFile(layout, 50), undefined, /ranks 50 corpus ids; at least the top 100 are required/],
       [Buffer.from('{"query_id": "q_0001", "corpus_ids": [], "scores": [], "extra": 1}\n'), undefined, /unexpected "extra"/],
       [syntheticNpz(layout, 0), "ranking", /not valid UTF-8|not valid JSON/],
     ];

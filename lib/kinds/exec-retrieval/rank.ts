@@ -34,7 +34,7 @@ export interface QueryRanking {
 // Validating: the stored upload must still be byte for byte the file validated on arrival
 // (its SHA-256, hashed streaming from disk), and is parsed again. Embeddings are streamed from
 // the file straight into one typed array per matrix, in benchmark row order, so a job holds the
-// matrices once and never the file (a multi-GiB upload included; see read-submission-file.ts).
+// matrices once and never the file (a multi-GiB upload included; see read-submission-matrices.ts).
 export async function validateUpload(storageKey: string, acceptedSha256: string, submissionType: string, ctx: ScoringContext): Promise<ValidatedUpload> {
   return withStoredFile(storageKey, async (path) => {
     const { sha256 } = await hashFile(path);

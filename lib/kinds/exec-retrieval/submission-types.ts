@@ -4,8 +4,7 @@
 // resumable upload) is validated streaming from disk, never loaded whole.
 import { getVersionIds } from "@/lib/benchmark/get-version";
 import { getConfig } from "@/lib/config";
-import { validateSubmissionNpz } from "@/lib/embeddings/validate-submission";
-import { validateSubmissionFile } from "@/lib/embeddings/validate-submission-file";
+import { validateSubmissionBytes, validateSubmissionFile } from "@/lib/embeddings/server-readers";
 import { AppError } from "@/lib/errors/app-error";
 import { checkRankingUpload } from "@/lib/rankings/check-ranking-upload";
 import { looksLikeRankingFile } from "@/lib/rankings/detect-kind";
@@ -29,7 +28,7 @@ export const embeddingsType: SubmissionType = {
     const ids = await getVersionIds(versionId);
     const expected = { queryIds: ids.queryIds, corpusIds: ids.corpusIds };
     const checked = file.buffer
-      ? validateSubmissionNpz(Buffer.from(file.buffer.buffer, file.buffer.byteOffset, file.buffer.byteLength), expected, { maxBytes: embeddingsType.maxBytes("request") })
+      ? await validateSubmissionBytes(file.buffer, expected, { maxBytes: embeddingsType.maxBytes("request") })
       : await validateSubmissionFile(file.path!, expected, { maxBytes: embeddingsType.maxBytes("upload") });
     checkDimensions(metadata, checked.dims);
     return { dims: checked.dims, dtype: checked.dtype, summary: `${checked.queryCount} queries × ${checked.corpusCount} corpus rows, d=${checked.dims}, ${checked.dtype}` };

@@ -3,8 +3,7 @@
 // validate: what completing an upload does (SHA-256, then the streaming validation);
 // read: what a scoring job does with the stored file (both matrices, in benchmark order).
 import fs from "node:fs";
-import { readSubmissionFile } from "@/lib/embeddings/read-submission-file";
-import { validateSubmissionFile } from "@/lib/embeddings/validate-submission-file";
+import { readSubmissionFile, validateSubmissionFile } from "@/lib/embeddings/server-readers";
 import { hashFile } from "@/lib/storage/hash-file";
 
 function status(field: "VmRSS" | "VmHWM"): number {

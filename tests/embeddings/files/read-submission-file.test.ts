@@ -1,18 +1,32 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { readSubmissionFile } from "@/lib/embeddings/read-submission-file";
+import { bytesSource } from "@/lib/embeddings/byte-source";
+import { nodeCodec } from "@/lib/embeddings/node-codec";
+import { readSubmissionMatrices } from "@/lib/embeddings/read-submission-matrices";
 import { storedRows, type StoredMatrix } from "@/lib/embeddings/row-reader";
-import { validateSubmissionNpz } from "@/lib/embeddings/validate-submission";
+import { readSubmissionFile } from "@/lib/embeddings/server-readers";
+import { webCodec } from "@/lib/embeddings/web-codec";
 import { writeNpz } from "@/lib/embeddings/write-npz";
-import { benchmark, fixture } from "../helpers/fixtures";
+import { benchmark, expectedNpz, fixture, floats } from "../helpers/fixtures";
 import { outcomeOf, scratchDir } from "./helpers";
 import { float32Rows, unicodeBlock, writeLargeNpz } from "./write-large-npz";
 
-// The scoring job's file reader puts every row where the in-memory validator puts it, for
-// every layout numpy writes (float16/32/64, big-endian, Fortran order, shuffled, deflated).
+// The scoring job's read puts every row where numpy's ids say it belongs, with numpy's exact
+// values, for every layout numpy writes (float16/32/64, big-endian, Fortran order, shuffled,
+// deflated), from a file on disk or from bytes in memory.
 // A stored matrix's values as numbers, row by row as the ranking reads them.
 function values(m: StoredMatrix, dims: number): number[] {
   const rows = storedRows(m, dims);
   return Array.from({ length: rows.rows }, (_, r) => Array.from(rows.row(r))).flat();
+}
+
+/** numpy's matrix for `file`, with rows put in the benchmark's id order. */
+function numpyRows(file: string, matrix: "query_embeddings" | "corpus_embeddings"): number[] {
+  const want = expectedNpz(file);
+  const ids = want[matrix === "query_embeddings" ? "query_ids" : "corpus_ids"].values as string[];
+  const order = matrix === "query_embeddings" ? benchmark.queryIds : benchmark.corpusIds;
+  const values = floats(want[matrix]);
+  const d = want[matrix].shape[1];
+  return order.flatMap((id) => values.slice(ids.indexOf(id) * d, ids.indexOf(id) * d + d));
 }
 
 describe("readSubmissionFile", () => {
@@ -27,15 +41,31 @@ describe("readSubmissionFile", () => {
     ["valid_big_endian.npz", Float32Array],
     ["valid_fortran.npz", Float64Array],
     ["valid_extra_arrays.npz", Float32Array],
-  ])("%s: the same matrices, in benchmark order, as validateSubmissionNpz", async (name, Ctor) => {
+  ])("%s: numpy's matrices, in benchmark order", async (name, Ctor) => {
     const path = scratch.write(name, fixture(name));
-    const want = validateSubmissionNpz(fixture(name), benchmark);
     const got = await readSubmissionFile(path, benchmark, { maxBytes: 1 << 20 });
-    expect(got.dims).toBe(want.dims);
-    expect(got.dtype).toBe(want.dtype);
+    expect(got.dims).toBe(4);
+    expect(got.dtype).toBe({ Float32Array: "float32", Uint16Array: "float16", Float64Array: "float64" }[Ctor.name]);
     expect(got.queries).toBeInstanceOf(Ctor);
-    expect(values(got.queries, got.dims)).toEqual(Array.from(want.queries));
-    expect(values(got.corpus, got.dims)).toEqual(Array.from(want.corpus));
+    expect(values(got.queries, got.dims)).toEqual(numpyRows(name, "query_embeddings"));
+    expect(values(got.corpus, got.dims)).toEqual(numpyRows(name, "corpus_embeddings"));
+  });
+
+  it("really reorders shuffled rows", async () => {
+    expect(expectedNpz("valid_f32_shuffled_compressed.npz").query_ids.values).toEqual(["q3", "q1", "q2"]);
+    const inOrder = await readSubmissionFile(scratch.write("in-order.npz", fixture("valid_f32.npz")), benchmark, { maxBytes: 1 << 20 });
+    const shuffled = await readSubmissionFile(scratch.write("shuffled.npz", fixture("valid_f32_shuffled_compressed.npz")), benchmark, { maxBytes: 1 << 20 });
+    expect(Array.from(shuffled.queries)).toEqual(Array.from(inOrder.queries));
+    expect(Array.from(shuffled.corpus)).toEqual(Array.from(inOrder.corpus));
+  });
+
+  it.each([["Node's zlib", nodeCodec], ["the web codec", webCodec]] as const)("reads bytes in memory with %s alike, leaving them untouched", async (_, codec) => {
+    const buf = Buffer.from(fixture("valid_f32_shuffled_compressed.npz"));
+    const before = Buffer.from(buf);
+    const got = await readSubmissionMatrices(bytesSource(buf), benchmark, { maxBytes: 1 << 20, codec });
+    expect(values(got.queries, got.dims)).toEqual(numpyRows("valid_f32_shuffled_compressed.npz", "query_embeddings"));
+    expect(values(got.corpus, got.dims)).toEqual(numpyRows("valid_f32_shuffled_compressed.npz", "corpus_embeddings"));
+    expect(buf.equals(before)).toBe(true);
   });
 
   it("keeps float16 at 16 bits: the job holds 2 bytes a value, widened exactly one row at a time", async () => {
@@ -43,17 +73,17 @@ describe("readSubmissionFile", () => {
     const got = await readSubmissionFile(path, benchmark, { maxBytes: 1 << 20 });
     expect(got.queries.byteLength).toBe(got.queries.length * 2);
     const rows = storedRows(got.corpus, got.dims);
-    const want = validateSubmissionNpz(fixture("valid_f16.npz"), benchmark);
-    for (let r = 0; r < rows.rows; r++) expect(Array.from(rows.row(r))).toEqual(Array.from(want.corpus.subarray(r * got.dims, (r + 1) * got.dims)));
+    const want = numpyRows("valid_f16.npz", "corpus_embeddings");
+    for (let r = 0; r < rows.rows; r++) expect(Array.from(rows.row(r))).toEqual(want.slice(r * got.dims, (r + 1) * got.dims));
   });
 
   it("keeps each matrix's own precision when the dtypes differ (no widening copy)", async () => {
     const path = scratch.write("mixed.npz", fixture("mixed_dtypes.npz"));
-    const want = validateSubmissionNpz(fixture("mixed_dtypes.npz"), benchmark);
     const got = await readSubmissionFile(path, benchmark, { maxBytes: 1 << 20 });
     expect(got.dtype).toBe("float64");
-    expect(values(got.queries, got.dims)).toEqual(Array.from(want.queries));
-    expect(values(got.corpus, got.dims)).toEqual(Array.from(want.corpus));
+    expect([got.queries.constructor.name, got.corpus.constructor.name].sort()).toEqual(["Float64Array", "Uint16Array"]); // float16 queries, float64 corpus
+    expect(values(got.queries, got.dims)).toEqual(numpyRows("mixed_dtypes.npz", "query_embeddings"));
+    expect(values(got.corpus, got.dims)).toEqual(numpyRows("mixed_dtypes.npz", "corpus_embeddings"));
   });
 
   it("reads a zip64 archive written block by block, rows reordered by id", async () => {

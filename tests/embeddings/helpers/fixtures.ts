@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import type { NpyArray, NpyFloatArray } from "@/lib/embeddings/npy-types";
+import type { TestArray } from "./read-arrays";
 
 // Access to the numpy-written fixtures and the values numpy read back (expected.json).
 export const FIXTURE_DIR = fileURLToPath(new URL("../../fixtures/npz", import.meta.url));
@@ -45,7 +45,7 @@ export function sameNumbers(actual: ArrayLike<number>, wanted: number[]): boolea
 }
 
 /** Narrows a decoded array to its float variant (fails the test otherwise). */
-export function asFloat(arr: NpyArray): NpyFloatArray {
+export function asFloat(arr: TestArray): Extract<TestArray, { kind: "float" }> {
   if (arr.kind !== "float") throw new Error(`expected a float array, got ${arr.kind}`);
   return arr;
 }

@@ -1,19 +1,20 @@
-import type { StoredMatrix } from "./row-reader";
+import type { ByteSource } from "./byte-source";
+import type { FloatDtype } from "./npy-dtype";
 import type { NpyPreamble } from "./npy-preamble";
-import type { FloatDtype } from "./npy-types";
-import { arrayName } from "./npz";
-import { arrayShell, raiseArrayErrors, readFileArray, rowRuns, type BlockSink, type FileArray } from "./npz-file-arrays";
-import { pickSubmissionArrays, SUBMISSION_ARRAYS, SUBMISSION_KINDS } from "./submission-arrays";
+import { arrayName, raiseArrayErrors, readNpzArray, type NpzArray } from "./npz-array";
+import type { StoredMatrix } from "./row-reader";
+import { rowRuns, type BlockSink } from "./row-runs";
+import { pickSubmissionArrays, SUBMISSION_ARRAYS, SUBMISSION_KINDS, submissionEntries } from "./submission-arrays";
 import { matchIds } from "./submission-ids";
 import type { SubmissionExpectation } from "./validate-submission";
-import { chosenEntries } from "./validate-submission-file";
-import { openZipFile } from "./zip-file";
+import type { ZipCodec } from "./zip-codec";
+import { readZipDirectory } from "./zip-directory";
 
-// The scoring job's read of a stored .npz: both matrices streamed from disk straight into
-// typed arrays in the benchmark's row order, each at its submitted precision (float16 as its
-// bit patterns, widened one row at a time by row-reader.ts), so a job holds the matrices once
-// and never the file: about 1x the matrices in memory, whatever the dtype. Ids are read first,
-// so every row lands in its final place as it arrives.
+// The scoring job's read of a stored .npz: both matrices streamed straight into typed arrays
+// in the benchmark's row order, each at its submitted precision (float16 as its bit patterns,
+// widened one row at a time by row-reader.ts), so a job holds the matrices once and never the
+// file: about 1x the matrices in memory, whatever the dtype. Ids are read first, so every row
+// lands in its final place as it arrives.
 // The file was validated when it was accepted; structure and ids are checked again here, and
 // values again by the ranking (exact-scorer.ts).
 export interface SubmissionMatrices {
@@ -26,13 +27,16 @@ export interface SubmissionMatrices {
   corpus: StoredMatrix;
 }
 
-export async function readSubmissionFile(path: string, expected: SubmissionExpectation, opts: { maxBytes: number }): Promise<SubmissionMatrices> {
-  const zip = await openZipFile(path);
-  const entries = chosenEntries(zip, opts.maxBytes);
-  const read = async (names: readonly string[], onFloatArray?: (a: FileArray, p: NpyPreamble) => BlockSink | null) => {
-    const out: FileArray[] = [];
+export async function readSubmissionMatrices(
+  source: ByteSource,
+  expected: SubmissionExpectation,
+  opts: { maxBytes: number; codec: ZipCodec },
+): Promise<SubmissionMatrices> {
+  const entries = submissionEntries(await readZipDirectory(source), opts.maxBytes);
+  const read = async (names: readonly string[], onFloatArray?: (a: NpzArray, p: NpyPreamble) => BlockSink | null) => {
+    const out: NpzArray[] = [];
     for (const e of entries) {
-      if (names.includes(arrayName(e.name))) out.push(await readFileArray(zip, e, { expect: SUBMISSION_KINDS, maxBytes: opts.maxBytes, onFloatArray, halves: "bits" }));
+      if (names.includes(arrayName(e.name))) out.push(await readNpzArray(source, e, { ...opts, expect: SUBMISSION_KINDS, onFloatArray, halves: "bits" }));
     }
     return out;
   };
@@ -55,7 +59,7 @@ export async function readSubmissionFile(path: string, expected: SubmissionExpec
   };
 
   const filled = new Map<string, StoredMatrix>();
-  const fill = (a: FileArray, p: NpyPreamble): BlockSink | null => {
+  const fill = (a: NpzArray, p: NpyPreamble): BlockSink | null => {
     const to = rowsOf[a.name];
     const [rows, dims] = p.header.shape;
     if (!to || p.header.shape.length !== 2 || rows !== to.length || filled.has(a.name)) return null;
@@ -69,12 +73,6 @@ export async function readSubmissionFile(path: string, expected: SubmissionExpec
   const matrices = await read([SUBMISSION_ARRAYS.queryEmbeddings, SUBMISSION_ARRAYS.corpusEmbeddings], fill);
   const arrays = [...ids, ...matrices].sort((a, b) => a.entry.localHeaderOffset - b.entry.localHeaderOffset);
   raiseArrayErrors(arrays);
-  const s = pickSubmissionArrays(new Map(arrays.map((a) => [a.name, arrayShell(a)])));
-  const dtypes = [s.queryEmbeddings.dtype, s.corpusEmbeddings.dtype];
-  return {
-    dims: s.dims,
-    dtype: dtypes.includes("float64") ? "float64" : dtypes.includes("float32") ? "float32" : "float16",
-    queries: filled.get(SUBMISSION_ARRAYS.queryEmbeddings)!,
-    corpus: filled.get(SUBMISSION_ARRAYS.corpusEmbeddings)!,
-  };
+  const s = pickSubmissionArrays(new Map(arrays.map((a) => [a.name, a])));
+  return { dims: s.dims, dtype: s.dtype, queries: filled.get(SUBMISSION_ARRAYS.queryEmbeddings)!, corpus: filled.get(SUBMISSION_ARRAYS.corpusEmbeddings)! };
 }
