@@ -1,7 +1,8 @@
 import type { ByteSource } from "./byte-source";
 import type { FloatDtype } from "./npy-dtype";
 import { arrayName, raiseArrayErrors, readNpzArray, type NpzArray } from "./npz-array";
-import { pickSubmissionArrays, SUBMISSION_KINDS, submissionEntries, type StructureCheck } from "./submission-arrays";
+import { invalidUpload } from "./invalid-upload";
+import { pickSubmissionArrays, shapeText, SUBMISSION_KINDS, submissionEntries, type StructureCheck } from "./submission-arrays";
 import { matchIds } from "./submission-ids";
 import { gatherRowValues, reportRowValues, type RowValueStats } from "./submission-values";
 import type { ZipCodec } from "./zip-codec";
@@ -48,6 +49,23 @@ export interface ValidateOptions {
   trace?: ValidationTrace;
 }
 
+/** No embedding model has more dimensions; a file claiming more is refused from its header. */
+export const MAX_DIMS = 16_384;
+
+// A refusal must not cost more than the file is worth: what a header declares is checked before
+// any of its data is read or any per-row state is allocated, so a small hostile file claiming
+// 10^12 rows or millions of dimensions is refused at once.
+function boundDeclaredWork(name: string, shape: readonly number[], itemSize: number, maxBytes: number): void {
+  const [rows, dims] = shape;
+  if (dims > MAX_DIMS) {
+    throw invalidUpload(`${name} declares ${dims} dimensions; at most ${MAX_DIMS} are accepted (no embedding model has more)`, { dims, limit: MAX_DIMS });
+  }
+  const bytes = rows * dims * itemSize;
+  if (!Number.isSafeInteger(rows) || bytes > maxBytes) {
+    throw invalidUpload(`${name} declares shape ${shapeText(shape)}, ${bytes.toExponential(2)} bytes of data; an upload's arrays may hold at most ${maxBytes} bytes`, { shape, limit: maxBytes });
+  }
+}
+
 export async function validateSubmission(source: ByteSource, expected: SubmissionExpectation, opts: ValidateOptions): Promise<ValidatedSubmission> {
   const maxBytes = opts.maxBytes ?? DEFAULT_MAX_UNCOMPRESSED_BYTES;
   const trace = opts.trace ?? {};
@@ -68,6 +86,7 @@ export async function validateSubmission(source: ByteSource, expected: Submissio
         onChunk: opts.onProgress && ((n) => opts.onProgress!(Math.min(1, (done += n) / total))),
         onFloatArray: (array, p) => {
           if (p.header.shape.length !== 2 || stats.has(array.name)) return null; // refused later
+          boundDeclaredWork(array.name, p.header.shape, p.dtype.itemSize, maxBytes);
           const { stats: st, sink } = gatherRowValues(p.header.shape, p.header.fortranOrder);
           stats.set(array.name, st);
           return sink;

@@ -18,7 +18,6 @@ export interface UploadedFile {
 }
 
 export interface HeldFile extends IntakeFile {
-  via: "request" | "upload";
   sha256(): string;
   /** The first bytes, enough to tell which submission type it is. */
   head(): Promise<Uint8Array>;

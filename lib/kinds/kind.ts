@@ -33,8 +33,10 @@ export interface IntakeFile {
   readAll(): Promise<Uint8Array>;
   /** The file on disk, for streaming checks (null when it is only in memory). */
   path: string | null;
-  /** The bytes in memory, when the upload came as one request (null for a file on disk). */
+  /** The bytes in memory (files the server makes itself, e.g. baselines; null for a file on disk). */
   buffer: Uint8Array | null;
+  /** How it came: in one request (a multipart upload, or bytes in hand) or through a resumable upload; the limits differ. */
+  via: "request" | "upload";
 }
 
 /** What intake records of a checked upload on the submission row. */

@@ -76,6 +76,8 @@ const CASES: Case[] = [
   { name: "unsupported compression method", build: (l) => ({ file: withRaw(l, "query_ids", null, [{ name: "query_ids.npy", data: Buffer.from("BZh91AY&SY"), method: 12 }]) }), status: 422, message: /method|compress/i },
   { name: "CRC mismatch", build: (l) => ({ file: withRaw(l, "query_ids", null, [{ name: "query_ids.npy", data: extractSingleNpy(writeNpz({ query_ids: l.queryIds })), crc: 1234 }]) }), status: 422, message: /crc|corrupt/i },
   // Broken .npy payloads.
+  { name: "header claiming 10^12 rows", build: (l) => ({ file: withRaw(l, "query_embeddings", npyBytes("{'descr': '<f4', 'fortran_order': False, 'shape': (999999999999, 8), }", f32(64))) }), status: 422, message: /declares shape \(999999999999, 8\)/ },
+  { name: "7,000,000 dimensions", build: (l) => ({ file: withRaw(l, "query_embeddings", npyBytes(`{'descr': '<f4', 'fortran_order': False, 'shape': (${l.queryIds.length}, 7000000), }`, f32(64))) }), status: 422, message: /declares 7000000 dimensions; at most 16384/ },
   { name: "bad npy magic", build: (l) => ({ file: withRaw(l, "query_embeddings", Buffer.from("NOTNUMPY" + "x".repeat(200))) }), status: 422, message: /npy|magic/i },
   { name: "npy version 9", build: (l) => ({ file: withRaw(l, "query_embeddings", npyBytes(`{'descr': '<f4', 'fortran_order': False, 'shape': (${l.queryIds.length}, 8), }`, f32(l.queryIds.length * 8), [9, 0])) }), status: 422, message: /version/i },
   { name: "header is not a dict", build: (l) => ({ file: withRaw(l, "query_embeddings", npyBytes("[1, 2, 3]", f32(8))) }), status: 422, message: /header|dict/i },

@@ -27,9 +27,9 @@ export const embeddingsType: SubmissionType = {
   async check(file: IntakeFile, versionId: number, metadata: SubmissionMetadata): Promise<CheckedUpload> {
     const ids = await getVersionIds(versionId);
     const expected = { queryIds: ids.queryIds, corpusIds: ids.corpusIds };
-    const checked = file.buffer
-      ? await validateSubmissionBytes(file.buffer, expected, { maxBytes: embeddingsType.maxBytes("request") })
-      : await validateSubmissionFile(file.path!, expected, { maxBytes: embeddingsType.maxBytes("upload") });
+    // The inflated arrays may be as large as the file may be, for the way it came.
+    const budget = { maxBytes: embeddingsType.maxBytes(file.via) };
+    const checked = file.buffer ? await validateSubmissionBytes(file.buffer, expected, budget) : await validateSubmissionFile(file.path!, expected, budget);
     checkDimensions(metadata, checked.dims);
     return { dims: checked.dims, dtype: checked.dtype, summary: `${checked.queryCount} queries × ${checked.corpusCount} corpus rows, d=${checked.dims}, ${checked.dtype}` };
   },
