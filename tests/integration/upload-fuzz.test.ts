@@ -68,6 +68,12 @@ const CASES: Case[] = [
   { name: "zip with no entries", build: () => ({ file: buildZip([]) }), status: 422, message: /query_embeddings/ },
   { name: "gzip, not zip", build: (l) => ({ file: zlib.gzipSync(syntheticNpz(l, 0)) }), status: 422, message: /zip/i },
   { name: "zip bomb: entry inflating past its declared size", build: (l) => ({ file: withRaw(l, "corpus_embeddings", null, [{ name: "corpus_embeddings.npy", data: Buffer.alloc(64 * 1024 * 1024), method: 8, declaredSize: 1024 }]) }), status: 422, message: /size|bomb|large|limit|declared/i },
+  {
+    name: "archive inflating past what the benchmark's rows can need (64 MiB of zeros, honestly declared)",
+    build: (l) => ({ file: withRaw(l, "corpus_embeddings", null, [{ name: "corpus_embeddings.npy", data: Buffer.alloc(64 * 1024 * 1024), method: 8 }]) }),
+    status: 422,
+    message: /would decompress to \d+ bytes, more than the limit of \d+ bytes/,
+  },
   { name: "entry claiming 100 GB uncompressed", build: (l) => ({ file: withRaw(l, "corpus_embeddings", null, [{ name: "corpus_embeddings.npy", data: Buffer.alloc(16), declaredSize: 0xfffffff0 }]) }), status: 422, message: /size|large|limit|declared|mismatch/i },
   { name: "path traversal entry name", build: (l) => ({ file: withRaw(l, "query_ids", null, [{ name: "../query_ids.npy", data: extractSingleNpy(writeNpz({ query_ids: l.queryIds })) }]) }), status: 422, message: /\.\.|path|name/i },
   { name: "absolute entry name", build: (l) => ({ file: withRaw(l, "query_ids", null, [{ name: "/etc/query_ids.npy", data: extractSingleNpy(writeNpz({ query_ids: l.queryIds })) }]) }), status: 422, message: /absolute|path|name/i },

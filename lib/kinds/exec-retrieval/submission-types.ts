@@ -5,6 +5,7 @@
 import { getVersionIds } from "@/lib/benchmark/get-version";
 import { getConfig } from "@/lib/config";
 import { validateSubmissionBytes, validateSubmissionFile } from "@/lib/embeddings/server-readers";
+import { MAX_DIMS } from "@/lib/embeddings/validate-submission";
 import { AppError } from "@/lib/errors/app-error";
 import { checkRankingUpload } from "@/lib/rankings/check-ranking-upload";
 import { looksLikeRankingFile } from "@/lib/rankings/detect-kind";
@@ -17,6 +18,11 @@ function checkDimensions(metadata: SubmissionMetadata, dims: number): void {
   }
 }
 
+/** The most the four arrays can hold for a benchmark of q queries and c snippets: float64 rows at the largest dimension, ids of up to 1 KiB, headers. */
+export function arrayBudget(q: number, c: number): number {
+  return (q + c) * (MAX_DIMS * 8 + 1024) + 64 * 1024;
+}
+
 export const embeddingsType: SubmissionType = {
   id: "embeddings",
   extension: "npz",
@@ -27,8 +33,10 @@ export const embeddingsType: SubmissionType = {
   async check(file: IntakeFile, versionId: number, metadata: SubmissionMetadata): Promise<CheckedUpload> {
     const ids = await getVersionIds(versionId);
     const expected = { queryIds: ids.queryIds, corpusIds: ids.corpusIds };
-    // The inflated arrays may be as large as the file may be, for the way it came.
-    const budget = { maxBytes: embeddingsType.maxBytes(file.via) };
+    // The inflated arrays may be as large as the file may be, for the way it came, and never
+    // more than this benchmark's rows can need: a small hostile archive that inflates to
+    // hundreds of MiB is refused by its declared sizes, before any of it is inflated.
+    const budget = { maxBytes: Math.min(embeddingsType.maxBytes(file.via), arrayBudget(expected.queryIds.length, expected.corpusIds.length)) };
     const checked = file.buffer ? await validateSubmissionBytes(file.buffer, expected, budget) : await validateSubmissionFile(file.path!, expected, budget);
     checkDimensions(metadata, checked.dims);
     return { dims: checked.dims, dtype: checked.dtype, summary: `${checked.queryCount} queries × ${checked.corpusCount} corpus rows, d=${checked.dims}, ${checked.dtype}` };
