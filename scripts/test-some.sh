@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# For development: runs some of the tests against the same real services `npm test` starts
+# (Postgres, Redis, Docker, a worker and the web process), on ports of your choosing, and stops
+# them afterwards. `npm test` remains the one command that runs everything.
+#
+#   bash scripts/test-some.sh tests/metrics tests/integration/tie-aware-scoring.test.ts
+#   bash scripts/test-some.sh --e2e e2e/leaderboard.spec.ts
+#   bash scripts/test-some.sh --no-web tests/sandbox          # skip the Next build and web process
+#
+# Ports: EXECBOARD_TEST_PG_PORT, EXECBOARD_TEST_REDIS_PORT, EXECBOARD_TEST_WEB_PORT (as npm test).
+set -uo pipefail
+cd "$(dirname "$0")/.."
+source scripts/services.sh
+export NEXT_TELEMETRY_DISABLED=1
+
+web=1 vitest_args=() e2e_args=()
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --no-web) web=0 ;;
+    --e2e) shift; e2e_args+=("$1") ;;
+    *) vitest_args+=("$1") ;;
+  esac
+  shift
+done
+
+trap 'eb_stop_all' EXIT
+trap 'exit 130' INT TERM
+PG_PORT="${EXECBOARD_TEST_PG_PORT:-54330}" REDIS_PORT="${EXECBOARD_TEST_REDIS_PORT:-63791}" WEB_PORT="${EXECBOARD_TEST_WEB_PORT:-3111}"
+T="$PWD/var/test-some-$PG_PORT"
+if [ -f "$T/pg/postmaster.pid" ]; then eb_as_pg "$(eb_pg_bin)/pg_ctl" -D "$T/pg" -m immediate stop >/dev/null 2>&1 || true; fi
+rm -rf "$T"; mkdir -p "$T"
+unset DATABASE_URL REDIS_URL
+eb_start_postgres "$T/pg" "$PG_PORT" execboard_test fast
+eb_start_redis "$T/redis" "$REDIS_PORT" fast
+eb_start_docker
+bash scripts/ensure-sandbox-image.sh || eb_die "could not build the sandbox image"
+export EXECBOARD_DATA_DIR="$T/data" EXECBOARD_QUEUE_PREFIX="test" EXECBOARD_URL="http://127.0.0.1:$WEB_PORT" NODE_ENV=test
+node bin/execboard.mjs migrate || eb_die "migrations failed"
+
+status=0
+eb_spawn node bin/execboard.mjs worker >"$T/worker.log" 2>&1
+if [ "$web" = 1 ]; then
+  export NEXT_DIST_DIR=".next-test-$WEB_PORT"
+  node_modules/.bin/next build >"$T/next-build.log" 2>&1 || { tail -60 "$T/next-build.log"; eb_die "next build failed"; }
+  eb_spawn node bin/execboard.mjs web --port "$WEB_PORT" --host 127.0.0.1 >"$T/web.log" 2>&1
+  eb_wait_http "$EXECBOARD_URL/api/v1/health" || { tail -40 "$T/web.log"; eb_die "test web server did not start"; }
+fi
+if [ "${#vitest_args[@]}" -gt 0 ]; then npx vitest run "${vitest_args[@]}" || status=1; fi
+if [ "${#e2e_args[@]}" -gt 0 ]; then
+  node bin/execboard.mjs demo seed --benchmark demo || status=1
+  npx playwright test "${e2e_args[@]}" --reporter=list || status=1
+fi
+eb_log "logs: $T (worker.log, web.log)"
+exit "$status"
