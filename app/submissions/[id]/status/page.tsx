@@ -3,7 +3,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { EditBlindBadge } from "@/components/ui/edit-blind-badge";
 import { SubmissionProgress } from "@/components/vendor/submission-progress";
-import { getPageViewer } from "@/lib/auth/page-viewer";
+import { getPageViewer } from "@/app/_server/page-viewer";
 import { isAppError } from "@/lib/errors/app-error";
 import { loadTieDiagnostics } from "@/lib/pages/load-tie-diagnostics";
 import { canonicalTieShare } from "@/lib/pages/ties-view";
