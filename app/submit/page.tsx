@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { SubmitForm } from "@/components/vendor/submit-form";
+import { SubmitForm } from "@/components/submission/submit-form";
 import { isAppError } from "@/lib/errors/app-error";
 import { listOrganisations } from "@/lib/organisations/list-organisations";
 import { getQuota } from "@/lib/quotas/get-quota";

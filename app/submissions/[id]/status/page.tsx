@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { EditBlindBadge } from "@/components/ui/edit-blind-badge";
-import { SubmissionProgress } from "@/components/vendor/submission-progress";
+import { SubmissionProgress } from "@/components/submission/submission-progress";
 import { getPageViewer } from "@/app/_server/page-viewer";
 import { isAppError } from "@/lib/errors/app-error";
 import { loadTieDiagnostics } from "@/lib/pages/load-tie-diagnostics";
