@@ -1,6 +1,5 @@
 import { ANALYSIS_ENGINE_VERSION } from "@/lib/analysis/analyze-submission";
 import { db, type Tx } from "@/lib/db/client";
-import { AppError } from "@/lib/errors/app-error";
 import { kindOfVersion } from "@/lib/kinds/registry";
 import { provenanceFields } from "@/lib/provenance/begin-evaluation";
 import { appendRunLog } from "@/lib/provenance/run-log";
@@ -13,13 +12,13 @@ import { headlineOf, writeResults } from "./write-results";
 
 export type RescoreOutcome = "scored" | "skipped" | "superseded";
 
-/** A failure during a re-score, with the stage it happened in. */
+/** A failure during a re-score, with the stage it happened in; the failure itself is its cause. */
 export class RescoreStageError extends Error {
   constructor(
     readonly stage: string,
     readonly original: unknown,
   ) {
-    super(original instanceof Error ? original.message : String(original));
+    super(original instanceof Error ? original.message : String(original), { cause: original });
     this.name = "RescoreStageError";
   }
 }
@@ -116,9 +115,4 @@ async function supersede(evaluationId: string, status: string, tx?: Tx): Promise
   await (tx ?? db()).evaluation.update({ where: { id: evaluationId }, data: { status: "failed", error: why, finishedAt: new Date() } });
   await appendRunLog(evaluationId, why, tx);
   return "superseded";
-}
-
-/** Whether a re-score failure is for good (the stored file itself is refused) or worth a retry. */
-export function isPermanent(e: RescoreStageError): boolean {
-  return e.original instanceof AppError && e.original.code !== "INTERNAL";
 }
