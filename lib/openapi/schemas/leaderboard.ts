@@ -41,6 +41,4 @@ export const leaderboardSchema = z.strictObject({
     .describe("exact expected metrics of a uniformly random ranking, by k: a reference line, not a submission"),
 });
 
-export const leaderboardQuerySchema = z.object({
-  version: z.string().optional().describe("a benchmark version (default: the newest)"),
-});
+
