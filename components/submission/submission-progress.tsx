@@ -8,6 +8,7 @@ import { VerifiedBadge, WarningNote } from "./review-marks";
 import { StageSteps } from "./stage-steps";
 import { FINAL, STAGES, STATUS_TEXT, type Status } from "./stages";
 import { StatusBadge } from "./status-badge";
+import { HistoryList } from "@/components/submission/history-list";
 
 // The live status of one submission: polls GET /api/v1/submissions/{id} until it is final,
 // shows the stage with its N of M, and announces each new stage (not every tick) to screen
@@ -83,20 +84,7 @@ export function SubmissionProgress({ initial }: { initial: SubmissionView }) {
         </section>
       )}
 
-      <details className="rounded-lg border border-slate-200 bg-white p-4 text-sm">
-        <summary className="cursor-pointer font-semibold">History ({view.history.length} steps)</summary>
-        <ol className="mt-3 space-y-1">
-          {view.history.map((h, i) => (
-            <li key={i} className="grid gap-x-3 sm:grid-cols-[12rem_7rem_1fr]">
-              <time dateTime={h.at} className="tabular-nums text-slate-500">
-                {h.at.replace("T", " ").slice(0, 19)}
-              </time>
-              <span className="font-medium">{h.status}</span>
-              <span className="break-words text-slate-700">{h.message}</span>
-            </li>
-          ))}
-        </ol>
-      </details>
+      <HistoryList history={view.history} title="History" />
     </div>
   );
 }

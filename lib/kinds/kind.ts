@@ -18,6 +18,7 @@
 import type { Tx } from "@/lib/db/client";
 import type { BenchmarkKind as BenchmarkKindEnum } from "@/lib/db/generated/enums";
 import type { SubmissionMetadata } from "@/lib/submissions/metadata";
+import type { MetricRow } from "@/lib/submissions/serialize";
 import type { Sandbox } from "@/lib/sandbox/types";
 
 /** Stored in benchmarks.kind. */
@@ -86,13 +87,7 @@ export interface ScoringInput {
   progress: ScoringProgress;
 }
 
-export interface MetricRow {
-  name: string;
-  k: number;
-  value: number;
-  ciLow: number;
-  ciHigh: number;
-}
+export type { MetricRow } from "@/lib/submissions/serialize";
 
 /** A finished scoring run, in memory until lib/scoring writes it. */
 export interface ScoredRun {

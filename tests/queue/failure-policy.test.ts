@@ -1,15 +1,15 @@
 import crypto from "node:crypto";
-import { Worker, type Job } from "bullmq";
+import type { Job, Worker } from "bullmq";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { AppError } from "@/lib/errors/app-error";
-import { createRedis } from "@/lib/queue/connection";
 import { closeQueue, enqueue, getQueue } from "@/lib/queue/enqueue";
 import { QUEUE_NAME, type JobDefinition } from "@/lib/queue/jobs";
-import { handler, isPermanentFailure, onJobFailed, runJob, type JobHandler } from "@/workers/job-handler";
+import { handler, isPermanentFailure, type JobHandler } from "@/workers/job-handler";
+import { startQueueWorker } from "@/workers/queue-worker";
 
-// The one failure policy of every job (workers/job-handler.ts), run by a real BullMQ worker on a
-// queue prefix of this test's own: what the input caused fails the job at its first attempt,
+// The one failure policy of every job (workers/job-handler.ts), run by a real BullMQ worker as the
+// worker process starts it (workers/queue-worker.ts), on a queue prefix of this test's own: what the input caused fails the job at its first attempt,
 // anything else is retried up to the definition's attempts, the handler hears of every attempt
 // and, once, of the last.
 const prefix = `policy-${crypto.randomUUID().slice(0, 8)}`;
@@ -65,9 +65,7 @@ async function settle(id: string): Promise<Job> {
 }
 
 beforeAll(async () => {
-  worker = new Worker(QUEUE_NAME, runJob(handlers, { sandbox: undefined as never }), { connection: createRedis("worker"), prefix, concurrency: 2 });
-  const recordFailure = onJobFailed(handlers);
-  worker.on("failed", (job, err) => void recordFailure(job, err));
+  worker = startQueueWorker(QUEUE_NAME, handlers, { sandbox: undefined as never }, { concurrency: 2, label: "policy test" });
   await worker.waitUntilReady();
 });
 

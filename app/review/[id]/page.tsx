@@ -12,11 +12,12 @@ import { listAuditEvents } from "@/lib/audit/list-audit-events";
 import { isAppError } from "@/lib/errors/app-error";
 import { EditBlindBadge } from "@/components/ui/edit-blind-badge";
 import { fmtPct } from "@/components/ui/format";
-import { loadTieDiagnostics } from "@/lib/pages/load-tie-diagnostics";
+import { loadTies } from "@/lib/analysis/load-ties";
 import { canonicalTieShare } from "@/lib/pages/ties-view";
 import { getReviewItem } from "@/lib/review/get-review-item";
 import { getSubmission } from "@/lib/submissions/get-submission";
 import { requireMaintainerPage } from "../guard";
+import { HistoryList } from "@/components/submission/history-list";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Review a submission · ExecBoard" };
@@ -28,7 +29,7 @@ export default async function ReviewSubmissionPage({ params }: { params: Promise
     if (isAppError(e) && e.code === "NOT_FOUND") notFound();
     throw e;
   });
-  const ties = (await loadTieDiagnostics([item.id])).get(item.id) ?? null;
+  const ties = (await loadTies([item.id])).get(item.id) ?? null;
   const meta = (view.metadata ?? {}) as Record<string, unknown>;
   const facts: [string, React.ReactNode][] = [
     ["Owner", item.owner.email],
@@ -121,20 +122,7 @@ export default async function ReviewSubmissionPage({ params }: { params: Promise
         <AuditList entries={audit.entries} showSubmission={false} />
       </section>
 
-      <details className="rounded-lg border border-slate-200 bg-white p-4 text-sm">
-        <summary className="cursor-pointer font-semibold">Pipeline history ({view.history.length} steps)</summary>
-        <ol className="mt-3 space-y-1">
-          {view.history.map((h, i) => (
-            <li key={i} className="grid gap-x-3 sm:grid-cols-[12rem_7rem_1fr]">
-              <time dateTime={h.at} className="tabular-nums text-slate-500">
-                {h.at.replace("T", " ").slice(0, 19)}
-              </time>
-              <span className="font-medium">{h.status}</span>
-              <span className="break-words text-slate-700">{h.message}</span>
-            </li>
-          ))}
-        </ol>
-      </details>
+      <HistoryList history={view.history} title="Pipeline history" />
     </div>
   );
 }

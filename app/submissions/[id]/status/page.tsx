@@ -5,7 +5,7 @@ import { EditBlindBadge } from "@/components/ui/edit-blind-badge";
 import { SubmissionProgress } from "@/components/submission/submission-progress";
 import { getPageViewer } from "@/app/_server/page-viewer";
 import { isAppError } from "@/lib/errors/app-error";
-import { loadTieDiagnostics } from "@/lib/pages/load-tie-diagnostics";
+import { loadTies } from "@/lib/analysis/load-ties";
 import { canonicalTieShare } from "@/lib/pages/ties-view";
 import { getSubmission } from "@/lib/submissions/get-submission";
 
@@ -20,7 +20,7 @@ export default async function SubmissionStatusPage({ params }: { params: Promise
     if (isAppError(e) && e.code === "NOT_FOUND") notFound();
     throw e;
   });
-  const ties = (await loadTieDiagnostics([view.id])).get(view.id) ?? null;
+  const ties = (await loadTies([view.id])).get(view.id) ?? null;
   return (
     <div className="mx-auto max-w-3xl space-y-6">
       <header className="space-y-1">
