@@ -2,14 +2,13 @@
 // has the full treatment).
 type Table = Record<string, Record<string, { value: number; ci95: [number, number] }>>;
 
-const ROWS = [
-  ["exec", "exec@k"],
-  ["execution_precision", "execution precision@k"],
-  ["ndcg", "nDCG@k"],
-] as const;
-const KS = ["1", "3", "5", "10"];
+// How the metrics of the benchmark kinds read; any other is shown as <name>@k.
+const LABEL: Record<string, string> = { exec: "exec@k", execution_precision: "execution precision@k", ndcg: "nDCG@k" };
 
+// Every metric the submission has, at every cut-off any of them has.
 export function MetricsSummary({ metrics, caption }: { metrics: Table; caption: string }) {
+  const ROWS = Object.keys(metrics).map((name) => [name, LABEL[name] ?? `${name}@k`] as const);
+  const KS = [...new Set(Object.values(metrics).flatMap((byK) => Object.keys(byK)))].sort((a, b) => Number(a) - Number(b));
   return (
     // Focusable so keyboard users can scroll it sideways on a narrow screen.
     <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Metrics">
