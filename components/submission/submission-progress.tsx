@@ -13,10 +13,14 @@ import { HistoryList } from "@/components/submission/history-list";
 // The live status of one submission: polls GET /api/v1/submissions/{id} until it is final,
 // shows the stage with its N of M, and announces each new stage (not every tick) to screen
 // readers. Once scored it shows the private results with a link to the full page and drilldowns.
+// While it waits, it also says when no worker is running to take it (GET /api/v1/health, every
+// few polls), so a vendor is not left watching a queue nobody serves.
 const POLL_MS = 1500;
+const HEALTH_EVERY = 8;
 
-export function SubmissionProgress({ initial }: { initial: SubmissionView }) {
+export function SubmissionProgress({ initial, workerWarning: initialWarning = null }: { initial: SubmissionView; workerWarning?: string | null }) {
   const [view, setView] = useState(initial);
+  const [workerWarning, setWorkerWarning] = useState(initialWarning);
   const [problem, setProblem] = useState<string | null>(null);
   const [announce, setAnnounce] = useState("");
   const last = useRef<Status>(initial.status);
@@ -26,7 +30,9 @@ export function SubmissionProgress({ initial }: { initial: SubmissionView }) {
   useEffect(() => {
     if (final) return;
     let stopped = false;
+    let tick = 0;
     const timer = setInterval(async () => {
+      if (++tick % HEALTH_EVERY === 0) void refreshWorkerWarning(() => stopped, setWorkerWarning);
       try {
         const res = await fetch(`/api/v1/submissions/${view.id}`, { cache: "no-store", headers: { accept: "application/json" } });
         if (!res.ok) throw new Error(`HTTP ${res.status}`);
@@ -60,6 +66,12 @@ export function SubmissionProgress({ initial }: { initial: SubmissionView }) {
         {!final && <span className="text-xs text-slate-500">Updates every few seconds.</span>}
       </div>
       {problem && <p className="text-sm text-amber-800">{problem}</p>}
+      {!final && workerWarning && (
+        <p role="alert" data-testid="worker-warning" className="rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950">
+          <span className="font-semibold">Waiting: </span>
+          {workerWarning}. Nothing is lost: it moves on by itself as soon as that changes.
+        </p>
+      )}
 
       <section aria-labelledby="stages-heading" className="rounded-lg border border-slate-200 bg-white p-4">
         <h2 id="stages-heading" className="mb-3 text-base font-semibold">
@@ -150,4 +162,15 @@ function lastStage(history: SubmissionView["history"]): Status | null {
   const stages = STAGES.map((s) => s.status as Status);
   for (let i = history.length - 1; i >= 0; i--) if (stages.includes(history[i].status as Status)) return history[i].status as Status;
   return null;
+}
+
+async function refreshWorkerWarning(stopped: () => boolean, set: (w: string | null) => void): Promise<void> {
+  try {
+    const res = await fetch("/api/v1/health", { cache: "no-store", headers: { accept: "application/json" } });
+    if (!res.ok) return;
+    const health = (await res.json()) as { warnings?: string[] };
+    if (!stopped()) set(health.warnings?.[0] ?? null);
+  } catch {
+    // The status poll reports an unreachable site.
+  }
 }

@@ -7,7 +7,9 @@ import { getPageViewer } from "@/app/_server/page-viewer";
 import { isAppError } from "@/lib/errors/app-error";
 import { loadTies } from "@/lib/analysis/load-ties";
 import { canonicalTieShare } from "@/lib/pages/ties-view";
+import { livenessWarning, workerLiveness } from "@/lib/queue/worker-liveness";
 import { getSubmission } from "@/lib/submissions/get-submission";
+import { isFinal } from "@/lib/submissions/status";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Submission status · ExecBoard" };
@@ -47,7 +49,7 @@ export default async function SubmissionStatusPage({ params }: { params: Promise
           published result carries it. Snippets that differ in code should get different embeddings.
         </p>
       )}
-      <SubmissionProgress initial={view} />
+      <SubmissionProgress initial={view} workerWarning={isFinal(view.status) ? null : livenessWarning(await workerLiveness())} />
     </div>
   );
 }
