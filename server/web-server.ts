@@ -16,7 +16,7 @@ import { rateLimitOptionsFromConfig, rateLimitPage, type PageRequestKind } from 
 //   limits, Secure cookies and the same-origin check read values a client cannot choose;
 // - refuses a URL holding a NUL (no page or lookup can use one), and a page POST (a form's server
 //   action) whose body is over 1 MiB or of no declared length, before Next.js reads it (its own
-//   limit answers 500);
+//   limit answers 500; the body is dropped, up to a bound, so the client sees the answer);
 // - counts pages, downloads and sign-in attempts against per-address windows (the API counts
 //   its own in lib/http's handle());
 // - adds Strict-Transport-Security to answers over https (the other security headers are in
@@ -64,6 +64,22 @@ export function bodyRefusal(method: string, pathname: string, headers: http.Inco
     return { status: 413, message: `a form sent to a page may be at most ${PAGE_BODY_MAX_BYTES} bytes; this one is ${length}` };
   }
   return null;
+}
+
+// A refused body is read and dropped before the answer goes out: Node closes a connection whose
+// request was not read to its end right after answering, and a client still sending would see a
+// reset instead of the answer. Past DISCARD_MAX_BYTES nothing more is read: a body declared that
+// large is answered at once, one of no declared length that runs on has its connection closed.
+const DISCARD_MAX_BYTES = 16 * PAGE_BODY_MAX_BYTES;
+function answerAfterBody(req: http.IncomingMessage, answer: () => void): void {
+  if (Number(req.headers["content-length"] ?? 0) > DISCARD_MAX_BYTES) return answer();
+  let dropped = 0;
+  req.on("data", (chunk: Buffer) => {
+    dropped += chunk.length;
+    if (dropped > DISCARD_MAX_BYTES) req.socket.destroy();
+  });
+  req.on("end", answer);
+  req.resume();
 }
 
 function hasNul(url: string): boolean {
@@ -121,8 +137,7 @@ export async function main(argv: string[]): Promise<void> {
       }
       const pathname = url.split("?")[0];
       const tooBig = bodyRefusal(req.method ?? "GET", pathname, req.headers);
-      // The body is not read: the connection closes after the answer.
-      if (tooBig) return refuse(res, tooBig.status, tooBig.status === 411 ? "Length required" : "Request too large", tooBig.message, { connection: "close" });
+      if (tooBig) return answerAfterBody(req, () => refuse(res, tooBig.status, tooBig.status === 411 ? "Length required" : "Request too large", tooBig.message));
       const kind = pageKind(req.method ?? "GET", pathname, req.headers);
       if (kind) {
         try {

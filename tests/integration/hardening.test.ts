@@ -203,7 +203,10 @@ describe("service hardening", () => {
     // prefix): what a site with a dead worker looks like. What it accepts waits, and it says so.
     const prefix = `no-worker-${crypto.randomUUID().slice(0, 8)}`;
     const port = await new Promise<number>((resolve) => {
-      const srv = net.createServer().listen(0, "127.0.0.1", () => srv.close(() => resolve((srv.address() as net.AddressInfo).port)));
+      const srv = net.createServer().listen(0, "127.0.0.1", () => {
+        const { port } = srv.address() as net.AddressInfo;
+        srv.close(() => resolve(port));
+      });
     });
     const site = `http://127.0.0.1:${port}`;
     const web = spawn("node", ["bin/execboard.mjs", "web", "--port", String(port), "--host", "127.0.0.1"], { env: { ...process.env, EXECBOARD_QUEUE_PREFIX: prefix }, stdio: "ignore" });
