@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { useEffect, useRef, useState } from "react";
 import type { SubmissionView } from "@/lib/submissions/get-submission";
-import { MetricsSummary } from "./metrics-summary";
+import { MetricsSummary, type MetricFamily } from "./metrics-summary";
 import { VerifiedBadge, WarningNote } from "./review-marks";
 import { StageSteps } from "./stage-steps";
 import { FINAL, STAGES, STATUS_TEXT, type Status } from "./stages";
@@ -18,7 +18,16 @@ import { HistoryList } from "@/components/submission/history-list";
 const POLL_MS = 1500;
 const HEALTH_EVERY = 8;
 
-export function SubmissionProgress({ initial, workerWarning: initialWarning = null }: { initial: SubmissionView; workerWarning?: string | null }) {
+export function SubmissionProgress({
+  initial,
+  families,
+  workerWarning: initialWarning = null,
+}: {
+  initial: SubmissionView;
+  /** The metric families of the benchmark's kind, for the results table. */
+  families?: readonly MetricFamily[];
+  workerWarning?: string | null;
+}) {
   const [view, setView] = useState(initial);
   const [workerWarning, setWorkerWarning] = useState(initialWarning);
   const [problem, setProblem] = useState<string | null>(null);
@@ -92,7 +101,7 @@ export function SubmissionProgress({ initial, workerWarning: initialWarning = nu
               Full results and per-query drilldowns
             </Link>
           </div>
-          <MetricsSummary metrics={view.metrics} caption="Mean over queries, with 95% bootstrap intervals. Higher is better." />
+          <MetricsSummary metrics={view.metrics} families={families} caption="Mean over queries, with 95% bootstrap intervals. Higher is better." />
         </section>
       )}
 

@@ -14,7 +14,9 @@
 //   evaluation in one transaction;
 // - publication (lib/review) asks the kind to recompute the version's cross-submission
 //   statistics (`requestVersionStatistics`);
-// - pages and API answers read the kind's `presentation` for its metric families and cut-offs.
+// - the shared pages (a vendor's status page, the review page) show a submission's metrics by the
+//   kind's `presentation` (families, labels, cut-offs); the submission's API answer carries
+//   whatever metrics the run wrote (lib/submissions/serialize.ts).
 import type { Tx } from "@/lib/db/client";
 import type { BenchmarkKind as BenchmarkKindEnum } from "@/lib/db/generated/enums";
 import type { SubmissionMetadata } from "@/lib/submissions/metadata";

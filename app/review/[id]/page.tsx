@@ -18,6 +18,7 @@ import { getReviewItem } from "@/lib/review/get-review-item";
 import { getSubmission } from "@/lib/submissions/get-submission";
 import { requireMaintainerPage } from "../guard";
 import { HistoryList } from "@/components/submission/history-list";
+import { kindOfBenchmark } from "@/lib/kinds/registry";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Review a submission · ExecBoard" };
@@ -111,7 +112,11 @@ export default async function ReviewSubmissionPage({ params }: { params: Promise
               </Link>
             )}
           </div>
-          {view.metrics ? <MetricsSummary metrics={view.metrics} caption="Mean over queries, 95% bootstrap intervals." /> : <p className="text-sm text-slate-600">No results yet.</p>}
+          {view.metrics ? (
+            <MetricsSummary metrics={view.metrics} families={(await kindOfBenchmark(view.benchmark.slug)).presentation.metrics} caption="Mean over queries, 95% bootstrap intervals." />
+          ) : (
+            <p className="text-sm text-slate-600">No results yet.</p>
+          )}
         </section>
       </div>
 

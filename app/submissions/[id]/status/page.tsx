@@ -7,6 +7,7 @@ import { getPageViewer } from "@/app/_server/page-viewer";
 import { isAppError } from "@/lib/errors/app-error";
 import { loadTies } from "@/lib/analysis/load-ties";
 import { canonicalTieShare } from "@/lib/pages/ties-view";
+import { kindOfBenchmark } from "@/lib/kinds/registry";
 import { livenessWarning, workerLiveness } from "@/lib/queue/worker-liveness";
 import { getSubmission } from "@/lib/submissions/get-submission";
 import { isFinal } from "@/lib/submissions/status";
@@ -49,7 +50,11 @@ export default async function SubmissionStatusPage({ params }: { params: Promise
           published result carries it. Snippets that differ in code should get different embeddings.
         </p>
       )}
-      <SubmissionProgress initial={view} workerWarning={isFinal(view.status) ? null : livenessWarning(await workerLiveness())} />
+      <SubmissionProgress
+        initial={view}
+        families={(await kindOfBenchmark(view.benchmark.slug)).presentation.metrics}
+        workerWarning={isFinal(view.status) ? null : livenessWarning(await workerLiveness())}
+      />
     </div>
   );
 }
