@@ -2,10 +2,10 @@ import { invalidUpload } from "./invalid-upload";
 import { rowRuns, type BlockSink } from "./row-runs";
 
 // Every value finite, and every row with a non-zero norm (cosine similarity is undefined for a
-// zero vector). A row is zero when all its values are: its sum of squares is not asked, since it
+// zero vector). A row is zero when all its values are, not when its sum of squares is: that
 // underflows to 0 for tiny values (1e-200) that still have a direction, and ranking computes
-// such norms without underflow. The tallies are gathered block by block as a matrix streams in, and reported
-// by submitted row and id once the ids are known to match.
+// their norms without underflow. The tallies are gathered block by block as a matrix streams in,
+// and reported by submitted row and id once the ids are known to match.
 const SHOW = 5;
 
 export interface RowValueStats {
