@@ -115,7 +115,7 @@ describe("validateRankingFile: refusals name the problem and the line", () => {
   it("refuses a file larger than any ranking of the benchmark could be by its size, before decoding it", () => {
     const budget = rankingFileBudget(expected);
     // The deepest honest file: every query ranks the whole corpus, with the longest scores, pretty-printed.
-    const deepest = expected.queryIds.map((q) => JSON.stringify({ query_id: q, corpus_ids: ALL, scores: ALL.map((_, i) => -1.2345678901234567e-300 * (i + 1)) }, null, 1).replaceAll("\n", " "));
+    const deepest = expected.queryIds.map((q) => JSON.stringify({ query_id: q, corpus_ids: ALL, scores: ALL.map((_, i) => -1.234567890123456e-300 * (i + 1)) }, null, 1).replaceAll("\n", " "));
     expect(file(deepest).length).toBeLessThan(budget);
     expect(validateRankingFile(file(deepest), expected).maxDepth).toBe(5);
     // One byte over, and not even UTF-8: refused by its size, never decoded.
