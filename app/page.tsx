@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { versionPath } from "@/components/benchmark/paths";
-import { LeaderboardScreen } from "@/components/leaderboard/leaderboard-screen";
+import { LeaderboardScreen } from "@/app/_server/leaderboard-screen";
 import { getFeaturedBenchmarks } from "@/lib/pages/featured-benchmark";
 import type { RawSearchParams } from "@/lib/pages/search-params";
 

@@ -70,3 +70,30 @@ test("signing in returns to the page asked for; a revoked token is refused by na
   await expect(tokens).toContainText("Create an API token");
   await expect(tokens).toContainText("TokenSecret");
 });
+
+test("signing in never sends anyone off-site, however `next` is spelled or tampered with", async ({ page, context, baseURL }) => {
+  const vendor = createVendor();
+  const site = new URL(baseURL!).origin;
+  // Each spelling a browser would turn into another origin: an encoded tab or newline before a
+  // second slash, backslashes, protocol-relative paths, encoded slashes, an absolute URL.
+  for (const next of ["/%09/evil.example/phish", "/%0A/evil.example", "//evil.example", "/%5Cevil.example", "/%5C/evil.example", "/%2F%2Fevil.example", "https://evil.example/"]) {
+    await context.clearCookies();
+    await page.goto(`/signin?next=${next}`);
+    await page.getByLabel("API token").fill(vendor.token);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page.getByTestId("signed-in-as")).toHaveText(vendor.email);
+    expect(new URL(page.url()).origin, next).toBe(site);
+    expect(new URL(page.url()).pathname, next).toBe("/");
+  }
+  // The form's own field, rewritten in the page before it is sent: the server checks it again.
+  for (const next of ["/\t/evil.example/phish", "/\\evil.example", "//evil.example/x"]) {
+    await context.clearCookies();
+    await page.goto("/signin");
+    await page.locator('input[name="next"]').evaluate((input, value) => ((input as HTMLInputElement).value = value), next);
+    await page.getByLabel("API token").fill(vendor.token);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page.getByTestId("signed-in-as")).toHaveText(vendor.email);
+    expect(new URL(page.url()).origin, JSON.stringify(next)).toBe(site);
+    expect(new URL(page.url()).pathname, JSON.stringify(next)).toBe("/");
+  }
+});

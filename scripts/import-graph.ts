@@ -1,10 +1,14 @@
 // The import graph of the tree, folder by folder: which lib/ folders import which, its strongly
 // connected components (import cycles between folders), and the imports from lib/ into the
-// shells (app/, components/, workers/, server/). `node --import tsx scripts/import-graph.ts [--edges]`
-// prints it; tests/architecture checks that lib/ has no cycle.
+// shells (app/, components/, workers/, server/), and the imports that point up the layers of
+// eslint/layers.mjs. `npx tsx scripts/import-graph.ts [--edges] [--root DIR] [--alias old=new]…`
+// prints it (--root measures another tree, e.g. an old commit's `git archive`; --alias places a
+// folder that has since been renamed in its successor's layer); tests/architecture checks that
+// lib/ has no cycle and no upward import.
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { LAYERS } from "../eslint/layers.mjs";
 
 export interface ImportGraph {
   /** from folder → folders it imports ("lib/x", or "app", "components", "workers", "server"). */
@@ -14,6 +18,15 @@ export interface ImportGraph {
   /** How many folder-to-folder edges stay inside lib/. */
   libEdges: number;
   libFolders: number;
+  /** Imports (file by file) from a lib/ folder into a folder of a higher layer. */
+  upward: { file: string; from: string; to: string }[];
+  /** lib/ folders that have no layer in eslint/layers.mjs. */
+  unlayered: string[];
+}
+
+export interface ImportGraphOptions {
+  /** Folders renamed since (old name → the folder whose layer it takes). */
+  aliases?: Record<string, string>;
 }
 
 const TOPS = ["lib", "app", "components", "workers", "server"];
@@ -34,8 +47,12 @@ function folderOf(root: string, file: string): string {
   return rel[0] === "lib" ? `lib/${rel[1]}` : rel[0];
 }
 
-export function importGraph(root: string): ImportGraph {
+export function importGraph(root: string, opts: ImportGraphOptions = {}): ImportGraph {
+  const layerOf = new Map<string, number>(LAYERS.flatMap((folders, layer) => folders.map((f) => [f, layer] as [string, number])));
+  for (const [old, now] of Object.entries(opts.aliases ?? {})) if (layerOf.has(now)) layerOf.set(old, layerOf.get(now)!);
+  const layer = (folder: string) => layerOf.get(folder.slice("lib/".length));
   const edges = new Map<string, Set<string>>();
+  const upward: ImportGraph["upward"] = [];
   for (const top of TOPS) {
     if (!fs.existsSync(path.join(root, top))) continue;
     for (const file of sourceFiles(path.join(root, top))) {
@@ -45,7 +62,9 @@ export function importGraph(root: string): ImportGraph {
         const target = spec.startsWith("@/") ? path.join(root, spec.slice(2)) : spec.startsWith(".") ? path.resolve(path.dirname(file), spec) : null;
         if (!target || !TOPS.includes(path.relative(root, target).split(path.sep)[0])) continue;
         const to = folderOf(root, target);
-        if (to !== from) (edges.get(from) ?? edges.set(from, new Set()).get(from)!).add(to);
+        if (to === from) continue;
+        (edges.get(from) ?? edges.set(from, new Set()).get(from)!).add(to);
+        if (from.startsWith("lib/") && to.startsWith("lib/") && (layer(to) ?? -1) > (layer(from) ?? Infinity)) upward.push({ file: path.relative(root, file), from, to });
       }
     }
   }
@@ -79,16 +98,27 @@ export function importGraph(root: string): ImportGraph {
   for (const n of nodes) if (!index.has(n)) visit(n);
   let libEdges = 0;
   for (const [from, to] of edges) if (from.startsWith("lib/")) for (const t of to) if (t.startsWith("lib/")) libEdges++;
-  return { edges, cycles, libEdges, libFolders: nodes.filter((n) => n.startsWith("lib/")).length };
+  const libFolders = nodes.filter((n) => n.startsWith("lib/"));
+  return { edges, cycles, libEdges, libFolders: libFolders.length, upward, unlayered: libFolders.filter((f) => layer(f) === undefined) };
+}
+
+function argValues(flag: string): string[] {
+  const argv = process.argv.slice(2);
+  return argv.flatMap((a, i) => (a === flag && argv[i + 1] ? [argv[i + 1]] : []));
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
-  const g = importGraph(path.resolve(path.dirname(fileURLToPath(import.meta.url)), ".."));
+  const root = argValues("--root")[0] ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+  const aliases = Object.fromEntries(argValues("--alias").map((a) => a.split("=") as [string, string]));
+  const g = importGraph(path.resolve(root), { aliases });
   console.log(`lib folders: ${g.libFolders}, folder-to-folder imports inside lib: ${g.libEdges}`);
   console.log(`import cycles between folders: ${g.cycles.length}`);
   for (const c of g.cycles) console.log(`  ${c.join(" <-> ")}`);
   const intoShells = [...g.edges].filter(([f]) => f.startsWith("lib/")).flatMap(([f, t]) => [...t].filter((x) => !x.startsWith("lib/")).map((x) => `${f} -> ${x}`));
   console.log(`imports from lib/ into the shells: ${intoShells.length}`);
   for (const s of intoShells) console.log(`  ${s}`);
+  console.log(`imports pointing up the layers: ${g.upward.length}`);
+  for (const u of g.upward) console.log(`  ${u.file}: ${u.from} -> ${u.to}`);
+  if (g.unlayered.length) console.log(`lib folders without a layer: ${g.unlayered.join(", ")}`);
   if (process.argv.includes("--edges")) for (const [f, t] of [...g.edges].sort()) console.log(`${f}: ${[...t].sort().join(", ")}`);
 }

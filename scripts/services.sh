@@ -118,6 +118,21 @@ eb_stop_docker() {
   EB_STARTED_DOCKERD=""
 }
 
+# eb_start_test_world DIR PG_PORT REDIS_PORT WEB_PORT : a fresh world for tests in DIR (nothing
+# from an earlier run can make a test pass): throwaway Postgres and Redis on those ports, the
+# Docker engine and the sandbox image, and the environment the test processes share.
+eb_start_test_world() {
+  local dir="$1" pg_port="$2" redis_port="$3" web_port="$4"
+  if [ -f "$dir/pg/postmaster.pid" ]; then eb_as_pg "$(eb_pg_bin)/pg_ctl" -D "$dir/pg" -m immediate stop >/dev/null 2>&1 || true; fi
+  rm -rf "$dir"; mkdir -p "$dir"
+  unset DATABASE_URL REDIS_URL
+  eb_start_postgres "$dir/pg" "$pg_port" execboard_test fast
+  eb_start_redis "$dir/redis" "$redis_port" fast
+  eb_start_docker
+  bash scripts/ensure-sandbox-image.sh || eb_die "could not build the sandbox image"
+  export EXECBOARD_DATA_DIR="$dir/data" EXECBOARD_QUEUE_PREFIX="test" EXECBOARD_URL="http://127.0.0.1:$web_port" NODE_ENV=test
+}
+
 # eb_supervise NAME CMD... : runs CMD in the background and starts it again whenever it exits,
 # after 1 s, then 2, 4, … up to 30 s while it keeps dying young (a run of a minute or more resets
 # the wait). Stopping the supervisor (eb_stop_all) stops the process it runs.

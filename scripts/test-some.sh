@@ -27,14 +27,7 @@ trap 'eb_stop_all' EXIT
 trap 'exit 130' INT TERM
 PG_PORT="${EXECBOARD_TEST_PG_PORT:-54330}" REDIS_PORT="${EXECBOARD_TEST_REDIS_PORT:-63791}" WEB_PORT="${EXECBOARD_TEST_WEB_PORT:-3111}"
 T="$PWD/var/test-some-$PG_PORT"
-if [ -f "$T/pg/postmaster.pid" ]; then eb_as_pg "$(eb_pg_bin)/pg_ctl" -D "$T/pg" -m immediate stop >/dev/null 2>&1 || true; fi
-rm -rf "$T"; mkdir -p "$T"
-unset DATABASE_URL REDIS_URL
-eb_start_postgres "$T/pg" "$PG_PORT" execboard_test fast
-eb_start_redis "$T/redis" "$REDIS_PORT" fast
-eb_start_docker
-bash scripts/ensure-sandbox-image.sh || eb_die "could not build the sandbox image"
-export EXECBOARD_DATA_DIR="$T/data" EXECBOARD_QUEUE_PREFIX="test" EXECBOARD_URL="http://127.0.0.1:$WEB_PORT" NODE_ENV=test
+eb_start_test_world "$T" "$PG_PORT" "$REDIS_PORT" "$WEB_PORT"
 node bin/execboard.mjs migrate || eb_die "migrations failed"
 
 status=0

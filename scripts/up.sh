@@ -22,9 +22,10 @@ node bin/execboard.mjs migrate
 eb_log "building the web app"
 node_modules/.bin/next build >var/dev/next-build.log 2>&1 || { tail -40 var/dev/next-build.log >&2; eb_die "next build failed"; }
 
-# A worker that dies (killed, out of memory) is started again; /api/v1/health says while none runs.
+# A worker or web process that dies (killed, out of memory) is started again; /api/v1/health,
+# the submit page and a waiting submission's status page say while no worker runs.
 eb_supervise worker node bin/execboard.mjs worker
-eb_spawn node bin/execboard.mjs web --port "$port" --host 127.0.0.1
+eb_supervise web node bin/execboard.mjs web --port "$port" --host 127.0.0.1
 eb_wait_http "http://127.0.0.1:$port/api/v1/health" || eb_die "the web app did not come up"
 eb_log "seeding the demo benchmark and its baselines"
 node bin/execboard.mjs demo seed

@@ -14,13 +14,17 @@ import { rateLimitOptionsFromConfig, rateLimitPage, type PageRequestKind } from 
 // - rewrites X-Forwarded-For, -Proto and -Host with what resolveForwarded decided (a client's
 //   own values are believed only through a proxy named in EXECBOARD_TRUSTED_PROXIES), so per-IP
 //   limits, Secure cookies and the same-origin check read values a client cannot choose;
-// - refuses a URL holding a NUL (no page or lookup can use one);
+// - refuses a URL holding a NUL (no page or lookup can use one), and a page POST (a form's server
+//   action) whose body is over 1 MiB or of no declared length, before Next.js reads it (its own
+//   limit answers 500; the body is dropped, up to a bound, so the client sees the answer);
 // - counts pages, downloads and sign-in attempts against per-address windows (the API counts
 //   its own in lib/http's handle());
 // - adds Strict-Transport-Security to answers over https (the other security headers are in
 //   next.config.ts, so they hold however the app is served).
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const HSTS = "max-age=31536000; includeSubDomains";
+/** The most a page's form may send (Next.js's own server-action limit). The API has its own limits. */
+export const PAGE_BODY_MAX_BYTES = 1024 * 1024;
 
 interface WebOptions {
   port: number;
@@ -48,6 +52,36 @@ export function pageKind(method: string, pathname: string, headers: http.Incomin
   return "page";
 }
 
+/** Why a request's body is refused before the app reads it (status and words), or null. */
+export function bodyRefusal(method: string, pathname: string, headers: http.IncomingHttpHeaders): { status: number; message: string } | null {
+  if (pathname.startsWith("/api/") || method === "GET" || method === "HEAD" || method === "OPTIONS") return null;
+  const length = headers["content-length"];
+  if (length === undefined) {
+    return headers["transfer-encoding"] ? { status: 411, message: "a form sent to a page must say its length (Content-Length)" } : null;
+  }
+  const bytes = Number(length);
+  if (!Number.isFinite(bytes) || bytes > PAGE_BODY_MAX_BYTES) {
+    return { status: 413, message: `a form sent to a page may be at most ${PAGE_BODY_MAX_BYTES} bytes; this one is ${length}` };
+  }
+  return null;
+}
+
+// A refused body is read and dropped before the answer goes out: Node closes a connection whose
+// request was not read to its end right after answering, and a client still sending would see a
+// reset instead of the answer. Past DISCARD_MAX_BYTES nothing more is read: a body declared that
+// large is answered at once, one of no declared length that runs on has its connection closed.
+const DISCARD_MAX_BYTES = 16 * PAGE_BODY_MAX_BYTES;
+function answerAfterBody(req: http.IncomingMessage, answer: () => void): void {
+  if (Number(req.headers["content-length"] ?? 0) > DISCARD_MAX_BYTES) return answer();
+  let dropped = 0;
+  req.on("data", (chunk: Buffer) => {
+    dropped += chunk.length;
+    if (dropped > DISCARD_MAX_BYTES) req.socket.destroy();
+  });
+  req.on("end", answer);
+  req.resume();
+}
+
 function hasNul(url: string): boolean {
   try {
     return decodeURIComponent(url).includes("\u0000");
@@ -72,9 +106,9 @@ function headerValue(v: string | string[] | undefined): string | undefined {
   return Array.isArray(v) ? v.join(",") : v;
 }
 
-function tooMany(res: http.ServerResponse, message: string, retryAfter: number): void {
-  res.writeHead(429, { "content-type": "text/html; charset=utf-8", "retry-after": String(retryAfter), "cache-control": "no-store" });
-  res.end(`<!doctype html><meta charset="utf-8"><title>Too many requests · ExecBoard</title><h1>Too many requests</h1><p>${message.replace(/[<>&]/g, "")}</p>`);
+function refuse(res: http.ServerResponse, status: number, title: string, message: string, headers: Record<string, string> = {}): void {
+  res.writeHead(status, { "content-type": "text/html; charset=utf-8", "cache-control": "no-store", ...headers });
+  res.end(`<!doctype html><meta charset="utf-8"><title>${title} · ExecBoard</title><h1>${title}</h1><p>${message.replace(/[<>&]/g, "")}</p>`);
 }
 
 export async function main(argv: string[]): Promise<void> {
@@ -102,13 +136,15 @@ export async function main(argv: string[]): Promise<void> {
         return;
       }
       const pathname = url.split("?")[0];
+      const tooBig = bodyRefusal(req.method ?? "GET", pathname, req.headers);
+      if (tooBig) return answerAfterBody(req, () => refuse(res, tooBig.status, tooBig.status === 411 ? "Length required" : "Request too large", tooBig.message));
       const kind = pageKind(req.method ?? "GET", pathname, req.headers);
       if (kind) {
         try {
           const opts = kind === "prefetch" ? { pagesPerIp: config.EXECBOARD_RATE_LIMIT_PAGES_PER_IP * 5 } : {};
           await rateLimitPage(kind === "prefetch" ? `prefetch:${clientIp}` : clientIp, kind === "prefetch" ? "page" : kind, { ...rateLimitOptionsFromConfig(), ...opts });
         } catch (e) {
-          if (isAppError(e) && e.code === "RATE_LIMITED") return tooMany(res, e.message, e.retryAfterSeconds ?? 60);
+          if (isAppError(e) && e.code === "RATE_LIMITED") return refuse(res, 429, "Too many requests", e.message, { "retry-after": String(e.retryAfterSeconds ?? 60) });
           throw e;
         }
       }

@@ -1,13 +1,11 @@
-import { Worker } from "bullmq";
 import { getConfig } from "@/lib/config";
 import { disconnectDb } from "@/lib/db/client";
-import { createRedis } from "@/lib/queue/connection";
 import { closeQueue } from "@/lib/queue/enqueue";
 import { QUEUE_NAME } from "@/lib/queue/jobs";
 import { createSandbox } from "@/lib/sandbox";
 import { assertSameStorage } from "@/lib/storage/storage-identity";
 import { startExecuteWorker } from "./execute-worker";
-import { onJobFailed, runJob } from "./job-handler";
+import { startQueueWorker } from "./queue-worker";
 import { startReaper } from "./reaper";
 import { MAIN_HANDLERS } from "./registry";
 import { enqueueScoringEngineUpgrade } from "./upgrade-scoring-engine";
@@ -28,20 +26,8 @@ async function main(): Promise<void> {
   const sandbox = await createSandbox({ backend: config.EXECBOARD_SANDBOX_BACKEND });
   console.log(`[worker] sandbox backend: ${sandbox.backend} (isolation: ${sandbox.isolation})`);
 
-  const worker = new Worker(QUEUE_NAME, runJob(MAIN_HANDLERS, { sandbox }), {
-    connection: createRedis("worker"),
-    prefix: config.EXECBOARD_QUEUE_PREFIX,
-    concurrency: config.EXECBOARD_WORKER_CONCURRENCY,
-    lockDuration: config.EXECBOARD_JOB_LOCK_MS,
-    stalledInterval: Math.max(500, Math.floor(config.EXECBOARD_JOB_LOCK_MS / 2)),
-  });
+  const worker = startQueueWorker(QUEUE_NAME, MAIN_HANDLERS, { sandbox }, { concurrency: config.EXECBOARD_WORKER_CONCURRENCY, label: "scoring queue" });
   worker.on("completed", (job, result) => console.log(`[worker] ${job.name} ${job.id}: ${String(result)}`));
-  const recordFailure = onJobFailed(MAIN_HANDLERS);
-  worker.on("failed", (job, err) => {
-    console.error(`[worker] ${job?.name} ${job?.id} failed: ${err.message}`);
-    void recordFailure(job, err);
-  });
-  worker.on("error", (err) => console.error("[worker] error", err.message));
   console.log(`[worker] listening on queue ${QUEUE_NAME} (concurrency ${config.EXECBOARD_WORKER_CONCURRENCY})`);
 
   const executeWorker = startExecuteWorker(sandbox);

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { getPageViewer } from "@/lib/auth/page-viewer";
+import { getPageViewer } from "@/app/_server/page-viewer";
 import { isMaintainer } from "@/lib/auth/policies";
 
 // Header links for signed-in accounts: everyone may submit, see their submissions and manage

@@ -1,5 +1,5 @@
 import { redirect } from "next/navigation";
-import { getPageViewer } from "@/lib/auth/page-viewer";
+import { getPageViewer } from "@/app/_server/page-viewer";
 import type { Principal } from "@/lib/auth/principal";
 
 // Vendor pages need a signed-in viewer; anyone else is sent to sign in and brought back.

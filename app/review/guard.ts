@@ -1,5 +1,5 @@
 import { notFound, redirect } from "next/navigation";
-import { getPageViewer } from "@/lib/auth/page-viewer";
+import { getPageViewer } from "@/app/_server/page-viewer";
 import { isMaintainer } from "@/lib/auth/policies";
 import type { Principal } from "@/lib/auth/principal";
 

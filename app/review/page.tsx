@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { ReviewItemCard } from "@/components/review/review-item-card";
 import { ReviewNav } from "@/components/review/review-nav";
-import { loadTieDiagnostics } from "@/lib/pages/load-tie-diagnostics";
+import { loadTies } from "@/lib/analysis/load-ties";
 import { listReviewQueue, listReviewQueueInput, QUEUE_VIEWS, type QueueView } from "@/lib/review/list-review-queue";
 import { requireMaintainerPage } from "./guard";
 
@@ -25,7 +25,7 @@ export default async function ReviewQueuePage({ searchParams }: { searchParams: 
   const parsed = listReviewQueueInput.safeParse({ view: params.view, search: params.q || undefined, benchmark: params.benchmark || undefined, version: params.version || undefined });
   const input = parsed.success ? parsed.data : listReviewQueueInput.parse({});
   const queue = await listReviewQueue(input);
-  const ties = await loadTieDiagnostics(queue.items.map((i) => i.id));
+  const ties = await loadTies(queue.items.map((i) => i.id));
   const href = (view: QueueView) => `/review?${new URLSearchParams({ view, ...(input.search ? { q: input.search } : {}), ...(input.benchmark ? { benchmark: input.benchmark } : {}) })}`;
   return (
     <div className="space-y-6">

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { getPageViewer } from "@/lib/auth/page-viewer";
+import { getPageViewer } from "@/app/_server/page-viewer";
 import { signOutAction } from "../signout/actions";
 
 // The header's account corner: who is signed in, with a sign-out button, or a sign-in link.

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { getPageViewer } from "@/lib/auth/page-viewer";
+import { getPageViewer } from "@/app/_server/page-viewer";
 import { safeRedirectPath } from "@/lib/auth/safe-redirect";
 import { signOutAction } from "../signout/actions";
 import { SignInForm } from "./signin-form";

@@ -1,12 +1,13 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { SubmitForm } from "@/components/vendor/submit-form";
+import { SubmitForm } from "@/components/submission/submit-form";
 import { isAppError } from "@/lib/errors/app-error";
 import { listOrganisations } from "@/lib/organisations/list-organisations";
 import { getQuota } from "@/lib/quotas/get-quota";
 import { getSubmitContext } from "@/lib/account/get-submit-context";
 import { requireSignedIn } from "../account/guard";
+import { livenessWarning, workerLiveness } from "@/lib/queue/worker-liveness";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Submit · ExecBoard" };
@@ -27,6 +28,7 @@ export default async function SubmitPage({ searchParams }: { searchParams: Promi
   const org = organisations.find((o) => o.slug === params.org);
   const quota = await getQuota(viewer, { benchmark: b.slug, organisation: org?.slug });
   const quotaOwner = org ? `${org.name}'s` : "Your";
+  const workers = livenessWarning(await workerLiveness());
   return (
     <div className="mx-auto max-w-3xl space-y-6">
       <header className="space-y-2">
@@ -84,6 +86,12 @@ export default async function SubmitPage({ searchParams }: { searchParams: Promi
           )}
         </p>
       </header>
+      {workers && (
+        <p role="alert" data-testid="worker-warning" className="rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950">
+          <span className="font-semibold">Scoring is paused: </span>
+          {workers}. An upload is still checked and kept now, and scored once that changes.
+        </p>
+      )}
       <SubmitForm slug={b.slug} organisation={org?.slug} queryIds={b.queryIds} corpusIds={b.corpusIds} maxBytes={ctx.maxBytes} />
       <section aria-labelledby="format-heading" className="space-y-2 rounded border border-slate-200 bg-white p-4 text-sm text-slate-700">
         <h2 id="format-heading" className="font-semibold">

@@ -1,7 +1,7 @@
 "use client";
 
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
-import { useHydrated } from "@/components/vendor/use-hydrated";
+import { useHydrated } from "@/components/ui/use-hydrated";
 
 // The Account page's forms call the same /api/v1 routes as the CLI (same-origin fetch with the
 // session cookie). Each section has one outcome area at its top: the result of the last action

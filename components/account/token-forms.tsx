@@ -113,7 +113,7 @@ export function TokenActions({ token }: { token: Pick<TokenView, "id" | "name" |
     return (
       <div role="group" aria-label={`${verb} ${what}?`} className="space-y-2 rounded border border-rose-200 bg-rose-50 p-3 text-sm text-rose-950">
         <p>
-          {confirming === "revoke" ? `Revoke ${what}? Anything using it stops working at once.` : `Rotate ${what}? It is replaced by a new token with the same name and lifetime; the old one stops working at once.`}
+          {confirming === "revoke" ? `Revoke ${what}? Anything using it stops working at once.` : `Rotate ${what}? It is replaced by a new secret with the same name, expiring no later than the token you signed in with; the old one stops working at once.`}
           {token.current && <strong className="block pt-1">This session was opened with this token: {confirming === "revoke" ? "revoking" : "rotating"} it signs you out.</strong>}
         </p>
         <div className="flex flex-wrap gap-2">

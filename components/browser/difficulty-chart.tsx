@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { Bar, BarChart, CartesianGrid, Cell, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
-import { useHydrated } from "@/components/charts/use-hydrated";
+import { useHydrated } from "@/components/ui/use-hydrated";
 import { fmtCount } from "@/components/ui/format";
 
 // The paper's Figure 6a: how many queries are solved at rank 1 by exactly s of the published

@@ -1,7 +1,7 @@
 "use client";
 
 import { Bar, CartesianGrid, Cell, ComposedChart, ErrorBar, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
-import { useHydrated } from "./use-hydrated";
+import { useHydrated } from "@/components/ui/use-hydrated";
 import { useNarrow } from "./use-narrow";
 
 export interface CiBar {

@@ -2,7 +2,7 @@
 
 import { useNarrow } from "./use-narrow";
 import { Bar, CartesianGrid, Cell, ComposedChart, ErrorBar, Line, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
-import { useHydrated } from "./use-hydrated";
+import { useHydrated } from "@/components/ui/use-hydrated";
 
 export interface Figure2Point {
   id: string;

@@ -1,5 +1,5 @@
 import type { PValueMatrix } from "@/lib/pages/pvalue-matrix";
-import { renderStaticMarkup } from "@/lib/pages/static-markup";
+import { renderStaticMarkup } from "@/components/ui/static-markup";
 import { ScrollBox } from "@/components/ui/scroll-box";
 import { SIGN_FLIP_MONTE_CARLO_FLIPS } from "@/lib/metrics/sign-flip";
 

@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useId, useState } from "react";
-import { useHydrated } from "@/components/vendor/use-hydrated";
+import { useHydrated } from "@/components/ui/use-hydrated";
 import type { ReviewAction } from "@/lib/review/review-rules";
 
 // The maintainer's actions on one submission. Each calls its API route (the same ones the CLI

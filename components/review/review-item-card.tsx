@@ -1,7 +1,7 @@
 import Link from "next/link";
-import { VerifiedBadge } from "@/components/vendor/review-marks";
-import type { Status } from "@/components/vendor/stages";
-import { StatusBadge } from "@/components/vendor/status-badge";
+import { VerifiedBadge } from "@/components/submission/review-marks";
+import type { Status } from "@/components/submission/stages";
+import { StatusBadge } from "@/components/submission/status-badge";
 import { EditBlindBadge } from "@/components/ui/edit-blind-badge";
 import type { TieDiagnostics } from "@/lib/analysis/ties";
 import type { ReviewItem } from "@/lib/review/review-item";

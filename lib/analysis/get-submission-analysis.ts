@@ -1,11 +1,15 @@
 // GET /api/v1/submissions/{id}/analysis: a submission's headline metrics and every stored
 // per-submission analysis, visible exactly when the submission itself is (owner, maintainer,
 // or anyone once published).
+import { z } from "zod";
 import type { Principal } from "@/lib/auth/authenticate";
 import { db } from "@/lib/db/client";
 import { getSubmission } from "@/lib/submissions/get-submission";
 import type { MetricTable } from "@/lib/submissions/serialize";
 import type { SubmissionAnalysis } from "./analyze-submission";
+
+/** GET /api/v1/submissions/{id}/analysis?perQuery=true|false */
+export const submissionAnalysisQuery = z.object({ perQuery: z.enum(["true", "false"]).default("true").describe("include per-query records (default true)") });
 
 export interface SubmissionAnalysisView {
   id: string;

@@ -1,5 +1,7 @@
-// The tie diagnostics of several submissions, read from their stored analyses (only the small
-// `ties` member of each payload, and only analyses of the current scoring engine).
+// The tie diagnostics (the edit-blind flag) of several submissions, read from their stored
+// analyses: only the small `ties` member of each payload, and only analyses of the current
+// scoring engine. A submission without one (still running, failed, or awaiting its re-score)
+// has no entry. For the leaderboard, the review queue and item, and the vendor's status page.
 import { db } from "@/lib/db/client";
 import { ANALYSIS_ENGINE_VERSION } from "./analyze-submission";
 import type { TieDiagnostics } from "./ties";

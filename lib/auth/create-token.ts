@@ -22,8 +22,7 @@ export type CreateTokenInput = z.infer<typeof createTokenInput>;
 // Issues a new API token to the viewer. The secret is returned once; only its hash is stored.
 // A token never outlives the credential that asked for it: it is cut to the requesting token's
 // expiry, and asking for more whole days than that token has left is refused, so a leaked token that is about
-// to expire cannot be turned into a long-lived one. (Rotating a token renews it: that ends the
-// old one at once, which its owner notices.)
+// to expire cannot be turned into a long-lived one (nor by rotating it: rotate-token.ts).
 export async function createToken(viewer: Principal, input: CreateTokenInput): Promise<TokenSecret> {
   const t = generateToken();
   const limit = await credentialExpiry(viewer);
@@ -36,7 +35,7 @@ export async function createToken(viewer: Principal, input: CreateTokenInput): P
       throw new AppError(
         "BAD_REQUEST",
         `expiresInDays: the token you are using expires on ${limit.toISOString()}, and a token it creates cannot outlive it; ` +
-          `ask for at most ${left} day${left === 1 ? "" : "s"}, or rotate your token to renew it (execboard tokens rotate)`,
+          `ask for at most ${left} day${left === 1 ? "" : "s"}; for a longer-lived token, ask an operator (execboard users token --email …)`,
       );
     }
     expiresAt = limit;

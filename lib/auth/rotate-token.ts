@@ -6,14 +6,17 @@ import type { Principal } from "./principal";
 import { expiryAfterDays, generateToken, MAX_TOKEN_DAYS, TOKEN_ID_PATTERN } from "./tokens";
 import { TOKEN_SELECT, toTokenView, type TokenSecret } from "./token-view";
 
-// Replaces one of the viewer's tokens with a fresh one of the same name and lifetime, in one
+// Replaces one of the viewer's tokens with a fresh secret of the same name and lifetime, in one
 // transaction: the old token (and its web sessions) stop working the moment the new one exists.
-// A revoked token cannot be rotated; an expired one can (that is how it is renewed). Rotating
-// a token other than the one making the request gives it no longer than that one has left.
+// A revoked token cannot be rotated; an expired one can, from another token. Like a created
+// token, the new one never outlives the token making the request: rotating the token in use
+// replaces its secret and keeps its expiry, so a leaked token cannot be kept alive by rotating
+// it. Only the operator (execboard users token, or the CLI without a token) issues a token past
+// what the caller's own credential has left.
 export async function rotateToken(viewer: Principal, tokenId: string): Promise<TokenSecret> {
   if (!TOKEN_ID_PATTERN.test(tokenId)) throw new AppError("NOT_FOUND", `no token ${tokenId}`);
   const t = generateToken();
-  const limit = viewer.tokenId === tokenId ? null : await credentialExpiry(viewer);
+  const limit = await credentialExpiry(viewer);
   const row = await db().$transaction(async (tx) => {
     const old = await tx.apiToken.findFirst({
       where: { id: tokenId, userId: viewer.userId },

@@ -1,4 +1,4 @@
-import { validateRankingFile } from "@/lib/rankings/validate-ranking";
+import { checkRankingSize, validateRankingFile } from "@/lib/rankings/validate-ranking";
 import { problemText, type CheckReport, type ExpectedIds } from "./check-report";
 
 // A ranking file (JSON lines) is checked in the browser with the server's own validator: one
@@ -7,6 +7,7 @@ import { problemText, type CheckReport, type ExpectedIds } from "./check-report"
 export async function checkRankingFile(file: Blob, expected: ExpectedIds): Promise<CheckReport> {
   const label = "JSON lines: one ranking per query";
   try {
+    checkRankingSize(file.size, expected); // before the file is read into memory
     const r = validateRankingFile(new Uint8Array(await file.arrayBuffer()), expected);
     const depth = r.minDepth === r.maxDepth ? `${r.minDepth}` : `${r.minDepth}–${r.maxDepth}`;
     return {

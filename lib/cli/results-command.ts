@@ -1,11 +1,12 @@
 import { AppError } from "@/lib/errors/app-error";
 import type { SubmissionView } from "@/lib/submissions/get-submission";
-import { METRIC_NAMES, type MetricTable } from "@/lib/submissions/serialize";
+import type { MetricTable } from "@/lib/submissions/serialize";
 import { API_OPTIONS, apiClient } from "./api-options";
 import { parse } from "./args";
 
 const USAGE = "usage: execboard results <submission-id> [--json] [--url <url>] [--token <token>]";
-const LABEL: Record<(typeof METRIC_NAMES)[number], string> = { exec: "exec@k", execution_precision: "execution_precision@k", ndcg: "nDCG@k" };
+// How the metrics of the benchmark kinds read; any other is shown as <name>@k.
+const LABEL: Record<string, string> = { exec: "exec@k", execution_precision: "execution_precision@k", ndcg: "nDCG@k" };
 
 // execboard results <id>: the metrics table of a scored submission. A submission without
 // results (still running, or failed) exits 1 with the reason.
@@ -30,11 +31,10 @@ export async function resultsCommand(argv: string[]): Promise<number> {
 // One row per metric and k: value and 95% bootstrap interval, three decimals.
 export function formatMetricTable(metrics: MetricTable): string {
   const rows = [["metric", "k", "value", "95% CI"]];
-  for (const name of METRIC_NAMES) {
-    const byK = metrics[name] ?? {};
+  for (const [name, byK] of Object.entries(metrics)) {
     for (const k of Object.keys(byK).sort((a, b) => Number(a) - Number(b))) {
       const m = byK[k];
-      rows.push([LABEL[name], k, m.value.toFixed(3), `[${m.ci95[0].toFixed(3)}, ${m.ci95[1].toFixed(3)}]`]);
+      rows.push([LABEL[name] ?? `${name}@k`, k, m.value.toFixed(3), `[${m.ci95[0].toFixed(3)}, ${m.ci95[1].toFixed(3)}]`]);
     }
   }
   const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => r[c].length)));

@@ -12,14 +12,16 @@ import { ResumableUpload } from "./resumable-upload";
 import type { UploadSessionView } from "@/lib/intake/upload-view";
 import { ApiError } from "./api-error";
 import { ApiClient } from "./api-client";
+import { checkHere } from "./check-here";
 import { parse, required } from "./args";
 
 const USAGE =
   "usage: execboard submit <file.npz|ranking.jsonl> --benchmark <slug> --metadata <json|file> [--org <slug>] [--wait] [--kind embeddings|ranking]\n" +
-  "                        [--chunk-mib <n>] [--new] [--url <url>] [--token <token>]";
+  "                        [--chunk-mib <n>] [--new] [--no-check] [--url <url>] [--token <token>]";
 const FINAL = ["scored", "failed", "published", "rejected", "hidden"];
 
-// execboard submit: uploads through the public API's resumable uploads, in chunks, with
+// execboard submit: checks the file here first, as the server will (check-here.ts; --no-check
+// leaves it to the server), then uploads through the public API's resumable uploads, in chunks, with
 // progress (bytes, %, rate), then waits (--wait) showing the stage and N of M. Interrupted, the
 // same command resumes where the server's copy ends: the CLI remembers the upload by server,
 // benchmark and file SHA-256 (lib/cli/client-state.ts). Once the file has become a
@@ -33,6 +35,7 @@ export async function submitCommand(argv: string[]): Promise<number> {
     org: { type: "string" },
     "chunk-mib": { type: "string" },
     new: { type: "boolean" },
+    "no-check": { type: "boolean" },
     url: { type: "string" },
     token: { type: "string" },
     wait: { type: "boolean" },
@@ -48,6 +51,13 @@ export async function submitCommand(argv: string[]): Promise<number> {
   if (!token) throw new AppError("UNAUTHORIZED", "no API token: pass --token or set EXECBOARD_TOKEN");
   const url = values.url ?? getConfig().EXECBOARD_URL;
   const size = await fileSize(file);
+  const client = new ApiClient(url, token);
+  if (!values["no-check"]) {
+    console.error("checking the file here…");
+    const here = await checkHere(client, slug, file, values.kind);
+    if (here.ok === false) throw new AppError("INVALID_UPLOAD", `${file} would be refused, so nothing was sent: ${here.problem}`);
+    console.error(here.ok ? `  ${here.summary}` : `  not checked here (${here.why}); the server checks it`);
+  }
 
   const progress = new ProgressLine();
   const hashStart = Date.now();
@@ -56,7 +66,6 @@ export async function submitCommand(argv: string[]): Promise<number> {
   // The same file for another organisation (or personally) is another upload.
   const key = stateKey(url, values.org ? `${slug}@${values.org}` : slug, sha256);
   const entry = values.new ? undefined : await readUploadState(key);
-  const client = new ApiClient(url, token);
   const uploads = new ResumableUpload(client);
 
   let submissionId = entry?.submissionId;

@@ -30,7 +30,7 @@ export async function readBodyText(request: Request, maxBytes: number): Promise<
   const declared = Number(request.headers.get("content-length") ?? NaN);
   if (Number.isFinite(declared) && declared > maxBytes) {
     await request.body?.cancel().catch(() => undefined);
-    throw tooLarge(maxBytes, `${declared} bytes`);
+    throw new AppError("PAYLOAD_TOO_LARGE", `the request body is ${declared} bytes; a JSON body may be at most ${maxBytes} bytes`);
   }
   const chunks: Uint8Array[] = [];
   let total = 0;
@@ -42,7 +42,7 @@ export async function readBodyText(request: Request, maxBytes: number): Promise<
       total += value.byteLength;
       if (total > maxBytes) {
         await reader.cancel().catch(() => undefined);
-        throw tooLarge(maxBytes, "more");
+        throw new AppError("PAYLOAD_TOO_LARGE", `the request body is larger than ${maxBytes} bytes, the most a JSON body may be`);
       }
       chunks.push(value);
     }
@@ -52,8 +52,4 @@ export async function readBodyText(request: Request, maxBytes: number): Promise<
   } catch {
     throw new AppError("BAD_REQUEST", "request body is not valid UTF-8");
   }
-}
-
-function tooLarge(maxBytes: number, got: string): AppError {
-  return new AppError("PAYLOAD_TOO_LARGE", `request body is too large (${got}); JSON bodies may be at most ${maxBytes} bytes`);
 }

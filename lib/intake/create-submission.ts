@@ -53,7 +53,8 @@ export interface CreatedSubmission {
 // benchmark version (through the submission type of the benchmark's kind that the file is)
 // before anything is stored, then stores the file, records the submission and queues it.
 // A refused upload leaves no file, no row and no job behind. One made for an organisation the
-// submitter does not belong to is refused first (FORBIDDEN), before anything is charged.
+// submitter does not belong to is refused first (NOT_FOUND, as for a missing one), before
+// anything is charged.
 export async function createSubmission(input: CreateSubmissionInput): Promise<CreatedSubmission> {
   const organisation = await resolveSubmittingOrganisation(input.principal, input.organisation);
   const metadata = parseSubmissionMetadata(input.metadata);

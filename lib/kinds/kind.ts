@@ -14,10 +14,13 @@
 //   evaluation in one transaction;
 // - publication (lib/review) asks the kind to recompute the version's cross-submission
 //   statistics (`requestVersionStatistics`);
-// - pages and API answers read the kind's `presentation` for its metric families and cut-offs.
+// - the shared pages (a vendor's status page, the review page) show a submission's metrics by the
+//   kind's `presentation` (families, labels, cut-offs); the submission's API answer carries
+//   whatever metrics the run wrote (lib/submissions/serialize.ts).
 import type { Tx } from "@/lib/db/client";
 import type { BenchmarkKind as BenchmarkKindEnum } from "@/lib/db/generated/enums";
 import type { SubmissionMetadata } from "@/lib/submissions/metadata";
+import type { MetricRow } from "@/lib/submissions/serialize";
 import type { Sandbox } from "@/lib/sandbox/types";
 
 /** Stored in benchmarks.kind. */
@@ -86,13 +89,7 @@ export interface ScoringInput {
   progress: ScoringProgress;
 }
 
-export interface MetricRow {
-  name: string;
-  k: number;
-  value: number;
-  ciLow: number;
-  ciHigh: number;
-}
+export type { MetricRow } from "@/lib/submissions/serialize";
 
 /** A finished scoring run, in memory until lib/scoring writes it. */
 export interface ScoredRun {

@@ -21,6 +21,13 @@ export async function kindOfVersion(versionId: number, tx?: Tx): Promise<Benchma
   return getKind(v.benchmark.kind);
 }
 
+/** The kind of a benchmark, by its slug. */
+export async function kindOfBenchmark(slug: string): Promise<BenchmarkKind> {
+  const b = await db().benchmark.findUnique({ where: { slug }, select: { kind: true } });
+  if (!b) throw new AppError("NOT_FOUND", `no benchmark named ${slug}`);
+  return getKind(b.kind);
+}
+
 /** A submission type of a kind by its id (submissions.kind). */
 export function submissionTypeOf(kind: BenchmarkKind, id: string): SubmissionType {
   const t = kind.submissionTypes.find((s) => s.id === id);

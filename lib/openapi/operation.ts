@@ -2,8 +2,9 @@ import type { z } from "zod";
 
 export type HttpMethod = "get" | "post" | "put" | "patch" | "delete";
 
-// One documented operation. Schemas are the zod schemas the handlers and lib/ use (or, for
-// answers built elsewhere, written to match them and checked by tests).
+// One documented operation. Request schemas are the very zod schemas the route parses with
+// (readQuery, readJson, readForm; tests/openapi/route-schemas.test.ts holds them to that); answer
+// schemas are lib/'s own or written to match what lib/ returns, checked against real answers.
 export interface Operation {
   method: HttpMethod;
   /** OpenAPI path template, e.g. /api/v1/submissions/{id} */
@@ -16,7 +17,13 @@ export interface Operation {
   auth: "none" | "optional" | "required";
   pathParams?: Record<string, string>;
   query?: z.ZodObject;
-  body?: { schema: z.ZodType; contentType: "application/json" | "multipart/form-data" | "application/octet-stream"; required: boolean };
+  body?: {
+    schema: z.ZodType;
+    contentType: "application/json" | "multipart/form-data" | "application/octet-stream";
+    required: boolean;
+    /** multipart/form-data: the schema the route parses the text fields with (`schema` documents them with the file). */
+    fields?: z.ZodType;
+  };
   /** Request headers the operation reads (besides Authorization), e.g. Content-Range. */
   headers?: Record<string, { description: string; required: boolean }>;
   /** contentType: the answer's media type when it is not JSON (a file download). */

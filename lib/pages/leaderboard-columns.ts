@@ -1,7 +1,7 @@
 // The leaderboard's columns: what each measures (the header tooltip), how it sorts, and how it
 // is exported. The table, the CSV and the JSON all read this one list, so a download holds
 // exactly the columns the reader sees.
-import type { MetricName } from "@/lib/submissions/serialize";
+import type { MetricName } from "@/lib/metrics/score-queries";
 
 export const LEADERBOARD_KS = [1, 3, 5, 10] as const;
 export type LeaderboardK = (typeof LEADERBOARD_KS)[number];

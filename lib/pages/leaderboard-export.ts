@@ -1,6 +1,6 @@
 // The leaderboard as downloaded: the same rows, order and columns the page shows for the same
 // URL, as CSV (one value and its interval per metric) or JSON.
-import type { LeaderboardView } from "./leaderboard-view";
+import { systemFields, type LeaderboardView } from "./leaderboard-view";
 
 // Text that a spreadsheet would read as a formula (=, +, -, @, or a tab or carriage return
 // before one; full-width forms too) is prefixed with an apostrophe, so a provider named
@@ -72,14 +72,7 @@ export function leaderboardJson(view: LeaderboardView) {
     rows: view.rows.map((r) => ({
       rank: r.rank,
       tie: r.tie,
-      submissionId: r.submissionId,
-      model: r.model,
-      provider: r.provider,
-      organisation: r.organisation,
-      openWeights: r.openWeights,
-      dims: r.dims,
-      similarity: r.similarity,
-      publishedAt: r.publishedAt,
+      ...systemFields(r),
       badges: badges(r),
       metrics: Object.fromEntries(view.columns.map((c) => [c.label, r.metrics[c.id]])),
     })),

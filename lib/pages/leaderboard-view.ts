@@ -12,7 +12,8 @@ import type { ProvisionalSystem } from "./provisional";
 /** Position against the leader at exec@k: the leader, not significantly different, significantly below, or not computed yet. */
 export type TieStatus = "leader" | "tied" | "below" | "unknown";
 
-export interface BoardRow {
+/** What names a row's system, as the page, the CSV and the JSON download give it. */
+export interface SystemFields {
   submissionId: string;
   model: string;
   provider: string;
@@ -22,6 +23,22 @@ export interface BoardRow {
   dims: number;
   similarity: string;
   publishedAt: string | null;
+}
+
+export function systemFields(r: SystemFields): SystemFields {
+  return {
+    submissionId: r.submissionId,
+    model: r.model,
+    provider: r.provider,
+    organisation: r.organisation,
+    openWeights: r.openWeights,
+    dims: r.dims,
+    similarity: r.similarity,
+    publishedAt: r.publishedAt,
+  };
+}
+
+export interface BoardRow extends SystemFields {
   isBaseline: boolean;
   /** Set by a maintainer's review (when the leaderboard row carries it). */
   verified: boolean;
@@ -108,14 +125,7 @@ export function buildLeaderboardView(board: Leaderboard, analysis: VersionAnalys
   const outdated = new Set(provisional.map((p) => p.submissionId));
 
   const all: BoardRow[] = board.rows.map((r, i) => ({
-    submissionId: r.submissionId,
-    model: r.model,
-    provider: r.provider,
-    organisation: r.organisation,
-    openWeights: r.openWeights,
-    dims: r.dims,
-    similarity: r.similarity,
-    publishedAt: r.publishedAt,
+    ...systemFields(r),
     isBaseline: r.isBaseline,
     verified: r.verified,
     warning: r.warningNote?.trim() || null,

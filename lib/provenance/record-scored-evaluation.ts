@@ -1,15 +1,20 @@
 import { ANALYSIS_ENGINE_VERSION } from "@/lib/metrics/scoring-engine";
 import type { Tx } from "@/lib/db/client";
 import { RUNNER_VERSION } from "@/lib/sandbox/types";
+import type { MetricRow } from "@/lib/submissions/serialize";
 import { getExecboardVersion } from "./execboard-version";
 import { appendRunLog } from "./run-log";
 
-export interface MetricRow {
-  name: string;
-  k: number;
+/** A run's headline, for its log line: "exec@1 = 0.331". */
+export interface Headline {
+  label: string;
   value: number;
-  ciLow: number;
-  ciHigh: number;
+}
+
+/** Replaces an evaluation's own copy of its metrics (kept with it when a later run replaces the submission's). */
+export async function writeEvaluationMetrics(tx: Tx, evaluationId: string, metrics: readonly MetricRow[]): Promise<void> {
+  await tx.evaluationMetric.deleteMany({ where: { evaluationId } });
+  await tx.evaluationMetric.createMany({ data: metrics.map((m) => ({ evaluationId, name: m.name, k: m.k, value: m.value, ciLow: m.ciLow, ciHigh: m.ciHigh })) });
 }
 
 // Part of the pipeline's final write (score-stage.ts), in its transaction: the running
@@ -17,17 +22,15 @@ export interface MetricRow {
 // submission points at it as its current results. A run started without beginEvaluation (a
 // script calling scoreSubmission directly) gets an evaluation here, with what this process
 // knows of its provenance (the sandbox image stays unknown).
-export async function recordScoredEvaluation(tx: Tx, submissionId: string, metrics: readonly MetricRow[]): Promise<string> {
+export async function recordScoredEvaluation(tx: Tx, submissionId: string, metrics: readonly MetricRow[], headline?: Headline): Promise<string> {
   const ev = (await tx.evaluation.findFirst({
     where: { submissionId, trigger: { not: "rescore" }, status: "running" },
     orderBy: { seq: "desc" },
     select: { id: true },
   })) ?? (await createUntracked(tx, submissionId));
-  await tx.evaluationMetric.deleteMany({ where: { evaluationId: ev.id } });
-  await tx.evaluationMetric.createMany({ data: metrics.map((m) => ({ evaluationId: ev.id, name: m.name, k: m.k, value: m.value, ciLow: m.ciLow, ciHigh: m.ciHigh })) });
+  await writeEvaluationMetrics(tx, ev.id, metrics);
   await tx.evaluation.update({ where: { id: ev.id }, data: { status: "scored", scoringEngine: ANALYSIS_ENGINE_VERSION, finishedAt: new Date(), failedStage: null, error: null } });
-  const exec1 = metrics.find((m) => m.name === "exec" && m.k === 1);
-  await appendRunLog(ev.id, `scored${exec1 ? `: exec@1 = ${exec1.value.toFixed(3)}` : ""}`, tx);
+  await appendRunLog(ev.id, `scored${headline ? `: ${headline.label} = ${headline.value.toFixed(3)}` : ""}`, tx);
   await tx.submission.update({ where: { id: submissionId }, data: { currentEvaluationId: ev.id } });
   return ev.id;
 }

@@ -1,7 +1,6 @@
 import os from "node:os";
-import { RUNNER_VERSION, type Sandbox } from "@/lib/sandbox/types";
+import { describeSandboxImage, RUNNER_VERSION, type Sandbox } from "@/lib/sandbox";
 import { getExecboardVersion } from "./execboard-version";
-import { describeSandboxImage } from "./sandbox-image";
 
 // What a worker records about itself on every scoring run it starts (lib/provenance): the
 // runner version, the sandbox backend and image, the ExecBoard version, and where it ran.

@@ -8,7 +8,7 @@ import { computeQuota } from "./compute-quota";
 import type { QuotaView } from "./quota-view";
 
 export const getQuotaInput = z.object({
-  benchmark: z.string().min(1, "benchmark is required (?benchmark=<slug>)").describe("benchmark slug"),
+  benchmark: z.string({ error: "benchmark is required (?benchmark=<slug>)" }).min(1, "benchmark is required (?benchmark=<slug>)").describe("benchmark slug"),
   email: z.string().email().optional().describe("another user's quota (maintainers and admins only)"),
   organisation: z.string().min(1).optional().describe("an organisation's quota (its slug): what its members' submissions for it share; members, maintainers and admins"),
 });

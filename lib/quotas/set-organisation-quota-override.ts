@@ -3,7 +3,7 @@ import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
 import { organisationBySlug } from "@/lib/organisations/find-organisation";
 import { computeQuota } from "./compute-quota";
-import { nextLimits } from "./next-limits";
+import { changeOverride, LIMIT_COLUMNS } from "./next-limits";
 import type { QuotaView } from "./quota-view";
 import type { SetQuotaOverrideInput } from "./set-quota-override";
 
@@ -17,13 +17,10 @@ export async function setOrganisationOverride(viewer: Principal, input: SetQuota
   if (!benchmark) throw new AppError("NOT_FOUND", `no benchmark named ${input.benchmark}`);
   const key = { organisationId_benchmarkId: { organisationId: organisation.id, benchmarkId: benchmark.id } };
   return db().$transaction(async (tx) => {
-    const current = await tx.organisationQuotaOverride.findUnique({ where: key, select: { perDay: true, total: true, concurrent: true } });
-    const next = nextLimits(current, input);
-    if (next.perDay === null && next.total === null && next.concurrent === null) {
-      await tx.organisationQuotaOverride.deleteMany({ where: { organisationId: organisation.id, benchmarkId: benchmark.id } });
-    } else {
-      await tx.organisationQuotaOverride.upsert({ where: key, create: { organisationId: organisation.id, benchmarkId: benchmark.id, ...next }, update: next });
-    }
+    await changeOverride(await tx.organisationQuotaOverride.findUnique({ where: key, select: LIMIT_COLUMNS }), input, {
+      remove: () => tx.organisationQuotaOverride.deleteMany({ where: { organisationId: organisation.id, benchmarkId: benchmark.id } }),
+      save: (next) => tx.organisationQuotaOverride.upsert({ where: key, create: { organisationId: organisation.id, benchmarkId: benchmark.id, ...next }, update: next }),
+    });
     return computeQuota(tx, { user: { id: viewer.userId, email: viewer.email }, organisation, benchmark });
   });
 }

@@ -5,7 +5,7 @@ import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
 import { computeQuota } from "./compute-quota";
 import type { QuotaView } from "./quota-view";
-import { nextLimits } from "./next-limits";
+import { changeOverride, LIMIT_COLUMNS } from "./next-limits";
 import { setOrganisationOverride } from "./set-organisation-quota-override";
 
 const limit = z.number().int().min(0).max(1_000_000).nullable().optional();
@@ -37,13 +37,10 @@ export async function setQuotaOverride(viewer: Principal, input: SetQuotaOverrid
   if (!benchmark) throw new AppError("NOT_FOUND", `no benchmark named ${input.benchmark}`);
   const key = { userId_benchmarkId: { userId: user.id, benchmarkId: benchmark.id } };
   return db().$transaction(async (tx) => {
-    const current = await tx.quotaOverride.findUnique({ where: key, select: { perDay: true, total: true, concurrent: true } });
-    const next = nextLimits(current, input);
-    if (next.perDay === null && next.total === null && next.concurrent === null) {
-      await tx.quotaOverride.deleteMany({ where: { userId: user.id, benchmarkId: benchmark.id } });
-    } else {
-      await tx.quotaOverride.upsert({ where: key, create: { userId: user.id, benchmarkId: benchmark.id, ...next }, update: next });
-    }
+    await changeOverride(await tx.quotaOverride.findUnique({ where: key, select: LIMIT_COLUMNS }), input, {
+      remove: () => tx.quotaOverride.deleteMany({ where: { userId: user.id, benchmarkId: benchmark.id } }),
+      save: (next) => tx.quotaOverride.upsert({ where: key, create: { userId: user.id, benchmarkId: benchmark.id, ...next }, update: next }),
+    });
     return computeQuota(tx, { user, benchmark });
   });
 }

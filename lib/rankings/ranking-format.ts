@@ -15,6 +15,19 @@ export interface RankingExpectation {
   corpusIds: readonly string[];
 }
 
+const longest = (ids: readonly string[]) => ids.reduce((m, id) => Math.max(m, new TextEncoder().encode(JSON.stringify(id)).length), 0);
+
+/**
+ * The most bytes a ranking file for these ids can need: every query ranking the whole corpus,
+ * each entry its quoted id and the longest JSON number (24 characters) with separators, and as
+ * much again for whitespace. A larger file is refused by its size before any of it is decoded,
+ * so refusing a hostile file costs no more than an honest one could.
+ */
+export function rankingFileBudget(expected: RankingExpectation): number {
+  const line = 64 + longest(expected.queryIds) + expected.corpusIds.length * (longest(expected.corpusIds) + 32);
+  return 2 * expected.queryIds.length * line;
+}
+
 export interface ValidatedRanking {
   queryCount: number;
   corpusCount: number;

@@ -3,7 +3,7 @@
 // finite non-increasing scores. Every refusal is INVALID_UPLOAD with a message naming the line.
 import { AppError } from "@/lib/errors/app-error";
 import { cutOffGroup, TIE_GROUP_CAP, TOP_K } from "@/lib/metrics/cut-off";
-import { MIN_RANKING_DEPTH, RANKING_FIELDS, RANKING_FORMAT_HINT, type RankingExpectation, type ValidatedRanking } from "./ranking-format";
+import { MIN_RANKING_DEPTH, RANKING_FIELDS, RANKING_FORMAT_HINT, rankingFileBudget, type RankingExpectation, type ValidatedRanking } from "./ranking-format";
 
 const SHOW = 5;
 const refuse = (message: string, details?: unknown) => new AppError("INVALID_UPLOAD", message, details);
@@ -42,9 +42,21 @@ function parseLine(text: string, line: number): { queryId: string; corpusIds: un
   return { queryId: query_id, corpusIds: corpus_ids, scores };
 }
 
+/** Refuses a ranking file by its size alone: empty, over the upload limit, or larger than any ranking of this benchmark can be. */
+export function checkRankingSize(bytes: number, expected: RankingExpectation, opts: { maxBytes?: number } = {}): void {
+  if (bytes === 0) throw refuse("ranking file is empty");
+  if (opts.maxBytes !== undefined && bytes > opts.maxBytes) throw refuse(`ranking file is ${bytes} bytes; the limit is ${opts.maxBytes}`);
+  const budget = rankingFileBudget(expected);
+  if (bytes > budget) {
+    throw refuse(
+      `ranking file is ${bytes} bytes, more than any ranking of this benchmark can be (${budget} bytes: each of its ${expected.queryIds.length} queries ranking all ${expected.corpusIds.length} corpus ids)`,
+      { bytes, limit: budget },
+    );
+  }
+}
+
 export function validateRankingFile(buffer: Uint8Array, expected: RankingExpectation, opts: { maxBytes?: number } = {}): ValidatedRanking {
-  if (buffer.length === 0) throw refuse("ranking file is empty");
-  if (opts.maxBytes !== undefined && buffer.length > opts.maxBytes) throw refuse(`ranking file is ${buffer.length} bytes; the limit is ${opts.maxBytes}`);
+  checkRankingSize(buffer.length, expected, opts);
   const lines = decode(buffer).split("\n");
   if (lines.at(-1) === "") lines.pop(); // one final newline is customary
 

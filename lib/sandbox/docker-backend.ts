@@ -217,3 +217,17 @@ export async function createDockerSandbox(opts: { concurrency?: number } = {}): 
     close: () => pool.close(),
   };
 }
+
+/**
+ * Which sandbox image runs the code: the Docker image id (sha256:…, content-addressed, so a
+ * rebuilt image under the same tag is told apart) of EXECBOARD_SANDBOX_IMAGE as the engine
+ * reports it now, or why it cannot say. A read-only image inspect, for provenance.
+ */
+export async function sandboxImageId(): Promise<string> {
+  const image = getConfig().EXECBOARD_SANDBOX_IMAGE;
+  try {
+    return (await dockerClient().getImage(image).inspect()).Id;
+  } catch (e) {
+    return `${image} (image id unavailable: ${(e as Error).message})`;
+  }
+}

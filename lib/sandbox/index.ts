@@ -1,5 +1,5 @@
 import { getConfig } from "@/lib/config";
-import { createDockerSandbox, probeDockerSandbox } from "./docker-backend";
+import { createDockerSandbox, probeDockerSandbox, sandboxImageId } from "./docker-backend";
 import { createProcessSandbox } from "./process-backend";
 import type { Sandbox } from "./types";
 
@@ -32,6 +32,11 @@ export async function createSandbox(opts: CreateSandboxOptions = {}): Promise<Sa
     `falling back to the process sandbox (isolation: ${sandbox.isolation}, less isolated than Docker${limits}): ${probe.reason}`,
   );
   return sandbox;
+}
+
+/** Which image a sandbox runs code in, for provenance: the Docker image id, or "process" for the process backend. */
+export async function describeSandboxImage(sandbox: Pick<Sandbox, "backend">): Promise<string> {
+  return sandbox.backend === "process" ? "process" : sandboxImageId();
 }
 
 export { listSandboxContainers, sandboxOwnerTag, sweepSandboxContainers } from "./docker-backend";

@@ -1,25 +1,24 @@
-import { ANALYSIS_ENGINE_VERSION } from "@/lib/analysis/analyze-submission";
+import { ANALYSIS_ENGINE_VERSION } from "@/lib/metrics/scoring-engine";
 import { db, type Tx } from "@/lib/db/client";
-import { AppError } from "@/lib/errors/app-error";
-import { kindOfVersion } from "@/lib/kinds/registry";
 import { provenanceFields } from "@/lib/provenance/begin-evaluation";
+import { writeEvaluationMetrics } from "@/lib/provenance/record-scored-evaluation";
 import { appendRunLog } from "@/lib/provenance/run-log";
 import { describeWorker, type WorkerProvenance } from "@/lib/provenance/worker-provenance";
 import type { Sandbox } from "@/lib/sandbox/types";
-import type { SubmissionMetadata } from "@/lib/submissions/metadata";
 import { FINAL_STATUSES } from "@/lib/submissions/status";
 import { refreshAfterRescores } from "./refresh-after-rescores";
+import { scoreStored, STORED_SUBMISSION_SELECT } from "./score-stored";
 import { headlineOf, writeResults } from "./write-results";
 
 export type RescoreOutcome = "scored" | "skipped" | "superseded";
 
-/** A failure during a re-score, with the stage it happened in. */
+/** A failure during a re-score, with the stage it happened in; the failure itself is its cause. */
 export class RescoreStageError extends Error {
   constructor(
     readonly stage: string,
     readonly original: unknown,
   ) {
-    super(original instanceof Error ? original.message : String(original));
+    super(original instanceof Error ? original.message : String(original), { cause: original });
     this.name = "RescoreStageError";
   }
 }
@@ -39,7 +38,7 @@ export async function rescoreSubmission(evaluationId: string, sandbox: Sandbox, 
       status: true,
       trigger: true,
       attempts: true,
-      submission: { select: { id: true, status: true, versionId: true, storageKey: true, fileSha256: true, kind: true, metadata: true, similarity: true } },
+      submission: { select: STORED_SUBMISSION_SELECT },
     },
   });
   if (!ev || ev.trigger !== "rescore" || (ev.status !== "pending" && ev.status !== "running")) return "skipped";
@@ -54,23 +53,13 @@ export async function rescoreSubmission(evaluationId: string, sandbox: Sandbox, 
 
   let stage = "validating";
   try {
-    const kind = await kindOfVersion(sub.versionId);
-    const run = await kind.score({
-      submissionId: sub.id,
-      versionId: sub.versionId,
-      storageKey: sub.storageKey,
-      fileSha256: sub.fileSha256,
-      submissionType: sub.kind,
-      metadata: { ...(sub.metadata as SubmissionMetadata), similarity: sub.similarity },
-      sandbox,
-      // Quiet: the submission keeps its status and progress; the stage names a failure.
-      progress: {
-        enter: async (s) => {
-          stage = s;
-          return true;
-        },
-        report: async () => undefined,
+    // Quiet: the submission keeps its status and progress; the stage names a failure.
+    const run = await scoreStored(sub, sandbox, {
+      enter: async (s) => {
+        stage = s;
+        return true;
       },
+      report: async () => undefined,
     });
     stage = "scoring";
     if (!run) throw new Error("the benchmark kind stopped a re-score it was told to run");
@@ -89,7 +78,7 @@ export async function rescoreSubmission(evaluationId: string, sandbox: Sandbox, 
         if (current.status !== "running") return "skipped" as const;
         if (!FINAL_STATUSES.includes(now.status)) return supersede(evaluationId, now.status, tx);
         await writeResults(tx, sub.id, run);
-        await tx.evaluationMetric.createMany({ data: run.metrics.map((m) => ({ evaluationId, name: m.name, k: m.k, value: m.value, ciLow: m.ciLow, ciHigh: m.ciHigh })) });
+        await writeEvaluationMetrics(tx, evaluationId, run.metrics);
         await tx.evaluation.update({ where: { id: evaluationId }, data: { status: "scored", scoringEngine: ANALYSIS_ENGINE_VERSION, finishedAt: new Date(), failedStage: null, error: null } });
         await tx.submission.update({ where: { id: sub.id }, data: { currentEvaluationId: evaluationId } });
         const before = now.currentEvaluation;
@@ -116,9 +105,4 @@ async function supersede(evaluationId: string, status: string, tx?: Tx): Promise
   await (tx ?? db()).evaluation.update({ where: { id: evaluationId }, data: { status: "failed", error: why, finishedAt: new Date() } });
   await appendRunLog(evaluationId, why, tx);
   return "superseded";
-}
-
-/** Whether a re-score failure is for good (the stored file itself is refused) or worth a retry. */
-export function isPermanent(e: RescoreStageError): boolean {
-  return e.original instanceof AppError && e.original.code !== "INTERNAL";
 }

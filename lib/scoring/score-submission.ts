@@ -1,9 +1,8 @@
 import { db } from "@/lib/db/client";
-import { kindOfVersion } from "@/lib/kinds/registry";
 import { recordScoredEvaluation } from "@/lib/provenance/record-scored-evaluation";
 import type { Sandbox } from "@/lib/sandbox/types";
-import type { SubmissionMetadata } from "@/lib/submissions/metadata";
 import { isFinal, reportProgress, transition } from "@/lib/submissions/status";
+import { scoreStored, STORED_SUBMISSION_SELECT } from "./score-stored";
 import { headlineOf, writeResults } from "./write-results";
 
 export type ScoreOutcome = "scored" | "skipped";
@@ -17,24 +16,11 @@ class AlreadyFinal extends Error {}
 // transaction, executions come from the cache. A submission already final, or finalised by
 // someone else meanwhile, is left alone.
 export async function scoreSubmission(submissionId: string, sandbox: Sandbox): Promise<ScoreOutcome> {
-  const sub = await db().submission.findUnique({
-    where: { id: submissionId },
-    select: { id: true, status: true, versionId: true, storageKey: true, fileSha256: true, kind: true, metadata: true, similarity: true },
-  });
+  const sub = await db().submission.findUnique({ where: { id: submissionId }, select: STORED_SUBMISSION_SELECT });
   if (!sub || isFinal(sub.status)) return "skipped";
-  const kind = await kindOfVersion(sub.versionId);
-  const run = await kind.score({
-    submissionId: sub.id,
-    versionId: sub.versionId,
-    storageKey: sub.storageKey,
-    fileSha256: sub.fileSha256,
-    submissionType: sub.kind,
-    metadata: { ...(sub.metadata as SubmissionMetadata), similarity: sub.similarity },
-    sandbox,
-    progress: {
-      enter: (stage, total) => transition(sub.id, stage, { progressTotal: total }),
-      report: (done, total) => reportProgress(sub.id, done, total),
-    },
+  const run = await scoreStored(sub, sandbox, {
+    enter: (stage, total) => transition(sub.id, stage, { progressTotal: total }),
+    report: (done, total) => reportProgress(sub.id, done, total),
   });
   if (!run) return "skipped";
   const headline = headlineOf(run);
@@ -44,7 +30,7 @@ export async function scoreSubmission(submissionId: string, sandbox: Sandbox): P
         await writeResults(tx, sub.id, run);
         const moved = await transition(sub.id, "scored", { message: headline ? `${headline.label} = ${headline.value.toFixed(3)}` : undefined }, tx);
         if (!moved) throw new AlreadyFinal();
-        await recordScoredEvaluation(tx, sub.id, run.metrics);
+        await recordScoredEvaluation(tx, sub.id, run.metrics, headline);
       },
       { timeout: 60_000 },
     )

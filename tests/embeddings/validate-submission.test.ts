@@ -35,6 +35,24 @@ describe("validateSubmissionBytes accepts", () => {
     expect((await validateSubmissionBytes(fixture("mixed_dtypes.npz"), benchmark)).dtype).toBe("float64");
   });
 
+  it("rows of values so small their squares underflow (1e-300): they have a direction, so they are not zero-norm", async () => {
+    const tiny = writeNpz({
+      query_embeddings: { data: new Float64Array([1, 0, 0, 1, 1, 1]).map((v) => v * 1e-300), shape: [3, 2] },
+      corpus_embeddings: { data: Float64Array.from({ length: 10 }, (_, i) => (i + 1) * 1e-300), shape: [5, 2] },
+      query_ids: benchmark.queryIds,
+      corpus_ids: benchmark.corpusIds,
+    });
+    expect(await validateSubmissionBytes(tiny, benchmark)).toEqual({ dims: 2, dtype: "float64", queryCount: 3, corpusCount: 5 });
+    // A row of signed zeros is still zero.
+    const zero = writeNpz({
+      query_embeddings: { data: new Float64Array([1, 0, -0, -0, 1, 1]), shape: [3, 2] },
+      corpus_embeddings: { data: Float64Array.from({ length: 10 }, (_, i) => i + 1), shape: [5, 2] },
+      query_ids: benchmark.queryIds,
+      corpus_ids: benchmark.corpusIds,
+    });
+    expect((await refusal(zero)).message).toBe(`query_embeddings has 1 zero-norm row (cosine similarity is undefined): ${JSON.stringify(benchmark.queryIds[1])}`);
+  });
+
   it("leaves the upload's bytes as they were", async () => {
     const buf = writeNpz({
       query_embeddings: { data: new Float32Array([1, 0, 0, 1, 1, 1]), shape: [3, 2] },

@@ -89,6 +89,42 @@ export function rawRequest(path: string, opts: { from?: string; method?: string;
   });
 }
 
+/**
+ * A request whose body streams `bytes` bytes after `prefix` (as fast as the server takes them) and
+ * stops at the answer: what came back, and how much had been sent by then. Without a
+ * Content-Length header the body goes chunked.
+ */
+export function streamingRequest(
+  path: string,
+  opts: { method?: string; headers: Record<string, string>; prefix?: string; bytes: number; from?: string },
+): Promise<RawAnswer & { sent: number }> {
+  const url = new URL(path, baseUrl());
+  return new Promise((resolve, reject) => {
+    let sent = 0;
+    const req = http.request({ host: url.hostname, port: url.port, path: url.pathname + url.search, method: opts.method ?? "POST", localAddress: opts.from, agent: false, headers: opts.headers });
+    req.on("response", (r) => {
+      let body = "";
+      r.setEncoding("utf8");
+      r.on("data", (c) => (body += c));
+      r.on("end", () => {
+        req.destroy();
+        resolve({ status: r.statusCode ?? 0, headers: r.headers, body, sent });
+      });
+    });
+    req.on("error", (e) => (sent > 0 ? undefined : reject(e)));
+    const chunk = Buffer.alloc(64 * 1024, 0x61);
+    const pump = () => {
+      while (sent < opts.bytes && !req.destroyed) {
+        sent += chunk.length;
+        if (!req.write(chunk)) return void req.once("drain", pump);
+      }
+      if (!req.destroyed) req.end();
+    };
+    if (opts.prefix) req.write(opts.prefix);
+    pump();
+  });
+}
+
 /** A loopback source address that no other test is likely to use in the same window. */
 export function freshLoopbackAddress(): string {
   return `127.0.${1 + crypto.randomInt(250)}.${1 + crypto.randomInt(250)}`;

@@ -4,18 +4,22 @@
 // loopback address of their own (127.0.0.x), so they neither disturb nor are disturbed by the
 // other tests' traffic.
 import { spawn } from "node:child_process";
+import net from "node:net";
+import { Queue } from "bullmq";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signIn } from "@/lib/auth/sign-in";
 import { getConfig } from "@/lib/config";
 import { db, disconnectDb } from "@/lib/db/client";
+import { createRedis } from "@/lib/queue/connection";
 import { closeQueue } from "@/lib/queue/enqueue";
+import { QUEUE_NAME } from "@/lib/queue/jobs";
+import { deleteFile } from "@/lib/storage/file-store";
 import { publishSubmission } from "@/lib/review/publish-submission";
-import { api, freshLoopbackAddress, newAccount, rawRequest } from "./accounts-helpers";
+import { api, freshLoopbackAddress, newAccount, rawRequest, streamingRequest } from "./accounts-helpers";
 import { baseUrl, DEMO_SLUG, demoLayout, importDemo, METADATA, postSubmission, syntheticNpz, waitUntilFinal, type DemoLayout } from "./helpers";
 
 const raw = rawRequest;
@@ -48,44 +52,38 @@ describe("service hardening", () => {
   });
 
   it("refuses an oversized multipart upload by its Content-Length, before reading it", async () => {
-    const from = freshAddress();
     const started = Date.now();
-    const res = await new Promise<{ status: number; body: string; sent: number }>((resolve, reject) => {
-      let sent = 0;
-      const url = new URL(`/api/v1/benchmarks/${DEMO_SLUG}/submissions`, baseUrl());
-      const req = http.request({
-        host: url.hostname,
-        port: url.port,
-        path: url.pathname,
-        method: "POST",
-        localAddress: from,
-        agent: false,
-        headers: { authorization: `Bearer ${vendor.token}`, "content-type": "multipart/form-data; boundary=xyz", "content-length": String(600 * 1024 * 1024) },
-      });
-      req.on("response", (r) => {
-        let body = "";
-        r.on("data", (c) => (body += c));
-        r.on("end", () => {
-          req.destroy();
-          resolve({ status: r.statusCode ?? 0, body, sent });
-        });
-      });
-      req.on("error", (e) => (sent > 0 ? undefined : reject(e)));
-      const chunk = Buffer.alloc(64 * 1024, 0x61);
-      const pump = () => {
-        while (sent < 600 * 1024 * 1024 && !req.destroyed) {
-          sent += chunk.length;
-          if (!req.write(chunk)) return void req.once("drain", pump);
-        }
-      };
-      req.write("--xyz\r\n");
-      pump();
+    const res = await streamingRequest(`/api/v1/benchmarks/${DEMO_SLUG}/submissions`, {
+      from: freshAddress(),
+      headers: { authorization: `Bearer ${vendor.token}`, "content-type": "multipart/form-data; boundary=xyz", "content-length": String(600 * 1024 * 1024) },
+      prefix: "--xyz\r\n",
+      bytes: 600 * 1024 * 1024,
     });
     expect(res.status).toBe(413);
     expect(JSON.parse(res.body).error.message).toMatch(/the request is 629145600 bytes; the \.npz or ranking \.jsonl upload may be at most/);
     // The answer came long before 600 MiB could have been sent, read or buffered.
     expect(res.sent).toBeLessThan(64 * 1024 * 1024);
     expect(Date.now() - started).toBeLessThan(60_000);
+  });
+
+  it("refuses a JSON body over the cap that comes without a length, soon after the cap", async () => {
+    const res = await streamingRequest("/api/v1/tokens", { headers: { authorization: `Bearer ${vendor.token}`, "content-type": "application/json" }, prefix: '{"name":"', bytes: 64 * 1024 * 1024 });
+    expect(res.status).toBe(413);
+    expect(JSON.parse(res.body).error.message).toBe("the request body is larger than 1048576 bytes, the most a JSON body may be");
+    expect(res.sent).toBeLessThan(32 * 1024 * 1024);
+  });
+
+  it("refuses a page form over 1 MiB, or of no declared length, before Next.js reads it (it would answer 500)", async () => {
+    const from = freshAddress();
+    const action = { "content-type": "multipart/form-data; boundary=x", "next-action": "0".repeat(42) };
+    const byLength = await streamingRequest("/signin", { from, headers: { ...action, "content-length": String(2 * 1024 * 1024) }, bytes: 2 * 1024 * 1024 });
+    expect(byLength.status).toBe(413);
+    expect(byLength.body).toContain("a form sent to a page may be at most 1048576 bytes; this one is 2097152");
+    const chunked = await streamingRequest("/access", { from, headers: action, bytes: 8 * 1024 * 1024 });
+    expect(chunked.status).toBe(411);
+    expect(chunked.body).toContain("a form sent to a page must say its length (Content-Length)");
+    // A form of ordinary size still reaches the page.
+    expect((await raw("/signin", { from, method: "POST", headers: { "content-type": "text/plain" }, body: "x" })).status).not.toBe(413);
   });
 
   it("opens at most three uploads for 30 simultaneous requests from one token", async () => {
@@ -114,13 +112,15 @@ describe("service hardening", () => {
     expect(line.split(",").some((cell) => cell.startsWith("="))).toBe(false);
   });
 
-  it("scores a perfect float64 file scaled by 1e160 exactly like the unscaled one (exec@1 = 1)", async () => {
-    const posted = await postSubmission(vendor.token, syntheticNpz(layout, 0, { dtype: "float64", scale: 1e160 }), { ...METADATA, model: `scaled-${crypto.randomUUID().slice(0, 8)}` });
-    expect(posted.status).toBe(202);
-    const { id } = await posted.json();
-    const { body } = await waitUntilFinal(id, vendor.token);
-    expect(body.status).toBe("scored");
-    expect(body.metrics.exec["1"].value).toBe(1);
+  it("scores a perfect float64 file scaled by 1e160 or by 1e-300 exactly like the unscaled one (exec@1 = 1)", async () => {
+    for (const scale of [1e160, 1e-300]) {
+      const posted = await postSubmission(vendor.token, syntheticNpz(layout, 0, { dtype: "float64", scale }), { ...METADATA, model: `scaled-${crypto.randomUUID().slice(0, 8)}` });
+      expect(posted.status, `scale ${scale}: ${await posted.clone().text()}`).toBe(202);
+      const { id } = await posted.json();
+      const { body } = await waitUntilFinal(id, vendor.token);
+      expect(body.status).toBe("scored");
+      expect(body.metrics.exec["1"].value).toBe(1);
+    }
     // The same file under dot-product similarity would overflow: refused as the vendor's fault, naming the norms.
     const dot = await postSubmission(vendor.token, syntheticNpz(layout, 0, { dtype: "float64", scale: 1e160 }), { ...METADATA, similarity: "dot", model: `scaled-dot-${crypto.randomUUID().slice(0, 8)}` });
     const dotId = (await dot.json()).id;
@@ -196,6 +196,57 @@ describe("service hardening", () => {
     expect(health.body.ok).toBe(true);
     expect(health.body.workers.scoring).toBeGreaterThanOrEqual(1);
     expect(health.body.warnings).toEqual([]);
+  });
+
+  it("says on the health answer, the submit page and a waiting submission's status page that no worker runs", { timeout: 180_000 }, async () => {
+    // A second web process of the same installation whose queue no worker serves (its own queue
+    // prefix): what a site with a dead worker looks like. What it accepts waits, and it says so.
+    const prefix = `no-worker-${crypto.randomUUID().slice(0, 8)}`;
+    const port = await new Promise<number>((resolve) => {
+      const srv = net.createServer().listen(0, "127.0.0.1", () => {
+        const { port } = srv.address() as net.AddressInfo;
+        srv.close(() => resolve(port));
+      });
+    });
+    const site = `http://127.0.0.1:${port}`;
+    const web = spawn("node", ["bin/execboard.mjs", "web", "--port", String(port), "--host", "127.0.0.1"], { env: { ...process.env, EXECBOARD_QUEUE_PREFIX: prefix }, stdio: "ignore" });
+    let submissionId: string | null = null;
+    try {
+      let health: { workers: { scoring: number }; warnings: string[] } | null = null;
+      for (let i = 0; i < 300 && !health; i++) {
+        health = await fetch(`${site}/api/v1/health`).then((r) => (r.ok ? r.json() : null), () => null);
+        if (!health) await new Promise((r) => setTimeout(r, 200));
+      }
+      expect(health!.workers.scoring).toBe(0);
+      expect(health!.warnings).toEqual(["no worker is running: submissions wait in the queue until one starts (npx execboard worker)"]);
+
+      const form = new FormData();
+      form.set("file", new Blob([new Uint8Array(syntheticNpz(layout, 0))]), "e.npz");
+      form.set("metadata", JSON.stringify({ ...METADATA, model: `waiting-${crypto.randomUUID().slice(0, 8)}` }));
+      const posted = await fetch(`${site}/api/v1/benchmarks/${DEMO_SLUG}/submissions`, { method: "POST", headers: { authorization: `Bearer ${vendor.token}` }, body: form });
+      expect(posted.status).toBe(202);
+      submissionId = (await posted.json()).id as string;
+
+      const cookie = `execboard_session=${(await signIn({ token: vendor.token })).sessionId}`;
+      const status = await fetch(`${site}/submissions/${submissionId}/status`, { headers: { cookie } }).then((r) => r.text());
+      expect(status).toContain('data-testid="worker-warning"');
+      expect(status).toContain("no worker is running: submissions wait in the queue until one starts");
+      const submit = await fetch(`${site}/submit?benchmark=${DEMO_SLUG}`, { headers: { cookie } }).then((r) => r.text());
+      expect(submit).toContain("Scoring is paused: </span>no worker is running");
+      // Where a worker runs (the suite's own web process), neither page warns.
+      const served = await fetch(`${baseUrl()}/submit?benchmark=${DEMO_SLUG}`, { headers: { cookie } }).then((r) => r.text());
+      expect(served).not.toContain('data-testid="worker-warning"');
+      expect((await api(`/api/v1/submissions/${submissionId}`, { token: vendor.token })).body.status).toBe("queued");
+    } finally {
+      web.kill("SIGTERM");
+      const queue = new Queue(QUEUE_NAME, { connection: createRedis("queue"), prefix });
+      await queue.obliterate({ force: true });
+      await queue.close();
+      if (submissionId) {
+        const row = await db().submission.delete({ where: { id: submissionId }, select: { storageKey: true } });
+        await deleteFile(row.storageKey);
+      }
+    }
   });
 
   it("refuses to start a worker that does not see the web app's storage, instead of failing submissions", { timeout: 120_000 }, async () => {

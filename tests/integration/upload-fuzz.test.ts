@@ -137,6 +137,17 @@ const CASES: Case[] = [
   { name: "lone surrogate in the model name", build: (l) => ({ file: syntheticNpz(l, 0), metadata: { ...METADATA, model: "x\ud800" } }), status: 400, message: /model: contains an unpaired surrogate/ },
   { name: "right-to-left override in the provider", build: (l) => ({ file: syntheticNpz(l, 0), metadata: { ...METADATA, provider: "Lab\u202eA" } }), status: 400, message: /provider: .*U\+202E/ },
   { name: "zero-width space in the model name", build: (l) => ({ file: syntheticNpz(l, 0), metadata: { ...METADATA, model: "embed\u200b" } }), status: 400, message: /model: .*U\+200B/ },
+  { name: "data: link", build: (l) => ({ file: syntheticNpz(l, 0), metadata: { ...METADATA, link: "data:text/html,<script>alert(1)</script>" } }), status: 400, message: /link: must be an http/ },
+  { name: "left-to-right isolate in the provider", build: (l) => ({ file: syntheticNpz(l, 0), metadata: { ...METADATA, provider: "\u2066Acme" } }), status: 400, message: /provider: .*U\+2066/ },
+  { name: "soft hyphen in the model name", build: (l) => ({ file: syntheticNpz(l, 0), metadata: { ...METADATA, model: "embed\u00adder" } }), status: 400, message: /model: .*U\+00AD/ },
+  { name: "dimensions of 1e400 (Infinity in JSON)", build: (l) => ({ file: syntheticNpz(l, 0), metadata: `{"model":"m","provider":"p","dimensions":1e400}` }), status: 400, message: /dimensions/ },
+  {
+    name: "ranking file larger than any ranking of the benchmark can be",
+    build: () => ({ file: Buffer.concat([Buffer.from('{"query_id"'), Buffer.alloc(4 * 1024 * 1024, 0x20)]) }),
+    status: 422,
+    message: /more than any ranking of this benchmark can be/,
+  },
+  { name: "ranking file with an infinite score", build: (l) => ({ file: Buffer.from(l.queryIds.map((q) => `{"query_id":"${q}","corpus_ids":${JSON.stringify(l.corpusIds.slice(0, 100))},"scores":[1e400${",0".repeat(99)}]}`).join("\n")) }), status: 422, message: /scores\[0\] is not a finite number/ },
   { name: "no token", build: (l) => ({ file: syntheticNpz(l, 0), token: "none" }), status: 401, message: /Authorization/ },
   { name: "forged token", build: (l) => ({ file: syntheticNpz(l, 0), token: "bad" }), status: 401, message: /token/i },
   {

@@ -6,6 +6,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getConfig } from "@/lib/config";
 import { db, disconnectDb } from "@/lib/db/client";
+import { writeNpz } from "@/lib/embeddings/write-npz";
 import { closeQueue } from "@/lib/queue/enqueue";
 import { api, cli, newAccount } from "./accounts-helpers";
 import { baseUrl, DEMO_SLUG, demoLayout, importDemo, METADATA, syntheticNpz, waitUntilFinal, type DemoLayout } from "./helpers";
@@ -15,6 +16,7 @@ import { baseUrl, DEMO_SLUG, demoLayout, importDemo, METADATA, syntheticNpz, wai
 // createSubmission path as the multipart upload (quota included), and the server's own checks
 // (size, SHA-256, format) refusing what the client declared wrongly, leaving nothing behind.
 const sha256 = (b: Buffer) => crypto.createHash("sha256").update(b).digest("hex");
+
 const sessionsDir = () => path.join(getConfig().EXECBOARD_DATA_DIR, "upload-sessions");
 const sessionFile = (id: string) => path.join(sessionsDir(), `${id}.part`);
 
@@ -154,6 +156,46 @@ describe("resumable uploads", () => {
     await api(`/api/v1/uploads/${mine.body.id}`, { token: vendor.token, method: "DELETE" });
   });
 
+  it("execboard submit refuses here, in the server's words, a file the server would refuse, before sending a byte", async () => {
+    const vendor = await newAccount("vendor");
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "execboard-submit-"));
+    const env = { EXECBOARD_TOKEN: vendor.token, EXECBOARD_STATE_DIR: path.join(dir, "state") };
+    try {
+      const corpus = Float64Array.from({ length: layout.corpusIds.length * 4 }, (_, i) => 1 + (i % 7));
+      corpus[corpus.length - 1] = Number.NaN;
+      const npz = path.join(dir, "nan.npz");
+      fs.writeFileSync(
+        npz,
+        writeNpz({
+          query_embeddings: { data: Float64Array.from({ length: layout.queryIds.length * 4 }, (_, i) => 1 + (i % 5)), shape: [layout.queryIds.length, 4] },
+          corpus_embeddings: { data: corpus, shape: [layout.corpusIds.length, 4] },
+          query_ids: layout.queryIds,
+          corpus_ids: layout.corpusIds,
+        }),
+      );
+      const server = await (async () => {
+        const form = new FormData();
+        form.set("file", new Blob([new Uint8Array(fs.readFileSync(npz))]), "nan.npz");
+        form.set("metadata", JSON.stringify(METADATA));
+        const res = await fetch(`${baseUrl()}/api/v1/benchmarks/${DEMO_SLUG}/submissions`, { method: "POST", headers: { authorization: `Bearer ${vendor.token}` }, body: form });
+        return (await res.json()).error.message as string;
+      })();
+      expect(server).toMatch(/non-finite value/);
+      const refused = await cli(["submit", npz, "--benchmark", DEMO_SLUG, "--metadata", JSON.stringify(METADATA)], env);
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toContain(`${npz} would be refused, so nothing was sent: ${server}`);
+      expect(await db().uploadSession.count({ where: { userId: vendor.id } })).toBe(0);
+      // --no-check leaves it to the server, which refuses it with the same words.
+      const unchecked = await cli(["submit", npz, "--benchmark", DEMO_SLUG, "--metadata", JSON.stringify(METADATA), "--no-check"], env);
+      expect(unchecked.code).toBe(1);
+      expect(unchecked.stderr).toContain(server);
+      expect(unchecked.stderr).not.toContain("would be refused, so nothing was sent");
+      expect(await db().submission.count({ where: { userId: vendor.id } })).toBe(0);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it("execboard submit resumes an interrupted upload and does not submit the same file twice", async () => {
     const vendor = await newAccount("vendor");
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "execboard-submit-"));
@@ -190,6 +232,7 @@ describe("resumable uploads", () => {
       expect(await db().uploadSession.count({ where: { userId: vendor.id } })).toBe(1);
       expect(resumed.stderr).toMatch(/uploading .* \(100\.0%\), .*\/s/);
       expect(resumed.stderr).toMatch(/^ {2}scored$/m); // --wait reports the stage it sees last
+      expect(resumed.stderr).toContain(`checking the file here…\n  ${layout.queryIds.length} queries × ${layout.corpusIds.length} corpus rows, d=`);
 
       // Third run: the file is already a submission; it is reported, not submitted again.
       const third = await cli(args, env);

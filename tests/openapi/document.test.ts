@@ -1,30 +1,6 @@
-import fs from "node:fs";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { buildOpenApiDocument } from "@/lib/openapi/build-document";
-
-const API_DIR = path.resolve("app/api/v1");
-const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
-
-// Every route file under app/api/v1, as "METHOD /api/v1/path/{param}".
-function routesOnDisk(): { key: string; file: string; source: string }[] {
-  const out: { key: string; file: string; source: string }[] = [];
-  const walk = (dir: string) => {
-    for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
-      const full = path.join(dir, e.name);
-      if (e.isDirectory()) walk(full);
-      else if (e.name === "route.ts") {
-        const source = fs.readFileSync(full, "utf8");
-        const url = "/api/v1/" + path.relative(API_DIR, dir).split(path.sep).map((seg) => seg.replace(/^\[(.+)\]$/, "{$1}")).join("/");
-        for (const m of METHODS) {
-          if (new RegExp(`export\\s+(const|async\\s+function|function)\\s+${m}\\b`).test(source)) out.push({ key: `${m} ${url.replace(/\/$/, "")}`, file: full, source });
-        }
-      }
-    }
-  };
-  walk(API_DIR);
-  return out;
-}
+import { routesOnDisk } from "./routes-on-disk";
 
 type Doc = { openapi: string; paths: Record<string, Record<string, Record<string, unknown>>>; components: { schemas: Record<string, unknown> } };
 

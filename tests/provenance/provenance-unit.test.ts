@@ -29,6 +29,30 @@ describe("readGitCommit", () => {
     git("checkout", "-q", "--detach");
     expect(readGitCommit(dir)).toBe(head);
   });
+
+  it("reads a linked worktree's commit: its .git file names its git directory, the refs are in the common one", () => {
+    const branch = git("branch", "--show-current") || "main";
+    git("checkout", "-q", "-B", branch);
+    git("pack-refs", "--all");
+    const head = git("rev-parse", "HEAD");
+    // The layout `git worktree add` makes, written by hand.
+    const checkout = fs.mkdtempSync(path.join(os.tmpdir(), "execboard-linked-"));
+    const linked = path.join(dir, ".git", "worktrees", "linked");
+    try {
+      fs.mkdirSync(linked, { recursive: true });
+      fs.writeFileSync(path.join(linked, "commondir"), "../..\n");
+      fs.writeFileSync(path.join(linked, "HEAD"), `ref: refs/heads/${branch}\n`);
+      fs.writeFileSync(path.join(checkout, ".git"), `gitdir: ${linked}\n`);
+      expect(readGitCommit(checkout)).toBe(head); // packed in the common directory
+      git("update-ref", `refs/heads/${branch}`, head);
+      expect(readGitCommit(checkout)).toBe(head); // a loose ref in the common directory
+      fs.writeFileSync(path.join(linked, "HEAD"), `${head}\n`);
+      expect(readGitCommit(checkout)).toBe(head); // detached
+    } finally {
+      fs.rmSync(checkout, { recursive: true, force: true });
+      fs.rmSync(linked, { recursive: true, force: true });
+    }
+  });
 });
 
 describe("describeError", () => {

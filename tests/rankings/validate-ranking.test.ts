@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { AppError } from "@/lib/errors/app-error";
 import { checkRankingUpload, detectSubmissionKind, validateRankingFile } from "@/lib/rankings";
+import { rankingFileBudget } from "@/lib/rankings/ranking-format";
 
 const expected = { queryIds: ["q1", "q2", "q3"], corpusIds: ["c1", "c2", "c3", "c4", "c5"] };
 const line = (queryId: string, ids: string[], scores: number[]) => JSON.stringify({ query_id: queryId, corpus_ids: ids, scores });
@@ -109,6 +110,17 @@ describe("validateRankingFile: refusals name the problem and the line", () => {
 
   it("enforces a byte limit", () => {
     expect(refusal(file(good), expected, { maxBytes: 10 })).toMatch(/^ranking file is \d+ bytes; the limit is 10$/);
+  });
+
+  it("refuses a file larger than any ranking of the benchmark could be by its size, before decoding it", () => {
+    const budget = rankingFileBudget(expected);
+    // The deepest honest file: every query ranks the whole corpus, with the longest scores, pretty-printed.
+    const deepest = expected.queryIds.map((q) => JSON.stringify({ query_id: q, corpus_ids: ALL, scores: ALL.map((_, i) => -1.234567890123456e-300 * (i + 1)) }, null, 1).replaceAll("\n", " "));
+    expect(file(deepest).length).toBeLessThan(budget);
+    expect(validateRankingFile(file(deepest), expected).maxDepth).toBe(5);
+    // One byte over, and not even UTF-8: refused by its size, never decoded.
+    const hostile = Buffer.alloc(budget + 1, 0xff);
+    expect(refusal(hostile)).toBe(`ranking file is ${budget + 1} bytes, more than any ranking of this benchmark can be (${budget} bytes: each of its 3 queries ranking all 5 corpus ids)`);
   });
 });
 

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { OwnSubmissionList } from "@/components/vendor/own-submission-list";
-import { QuotaCard } from "@/components/vendor/quota-card";
+import { OwnSubmissionList } from "@/components/submission/own-submission-list";
+import { QuotaCard } from "@/components/submission/quota-card";
 import { listOwnQuotas } from "@/lib/account/list-own-quotas";
 import { listOwnSubmissions } from "@/lib/account/list-own-submissions";
 import { requireSignedIn } from "../guard";

@@ -1,4 +1,4 @@
-import { LeaderboardScreen } from "@/components/leaderboard/leaderboard-screen";
+import { LeaderboardScreen } from "@/app/_server/leaderboard-screen";
 import type { RawSearchParams } from "@/lib/pages/search-params";
 
 export const dynamic = "force-dynamic";

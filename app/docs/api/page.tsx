@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { buildOpenApiDocument } from "@/lib/openapi/build-document";
-import { renderStaticMarkup } from "@/lib/pages/static-markup";
+import { renderStaticMarkup } from "@/components/ui/static-markup";
 import { ApiReference, type ApiDocument } from "./reference";
 
 export const metadata: Metadata = { title: "API reference · ExecBoard" };

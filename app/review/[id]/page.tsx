@@ -4,19 +4,21 @@ import { notFound } from "next/navigation";
 import { AuditList } from "@/components/review/audit-list";
 import { ReviewActions } from "@/components/review/review-actions";
 import { ReviewNav } from "@/components/review/review-nav";
-import { MetricsSummary } from "@/components/vendor/metrics-summary";
-import { VerifiedBadge, WarningNote } from "@/components/vendor/review-marks";
-import type { Status } from "@/components/vendor/stages";
-import { StatusBadge } from "@/components/vendor/status-badge";
+import { MetricsSummary } from "@/components/submission/metrics-summary";
+import { VerifiedBadge, WarningNote } from "@/components/submission/review-marks";
+import type { Status } from "@/components/submission/stages";
+import { StatusBadge } from "@/components/submission/status-badge";
 import { listAuditEvents } from "@/lib/audit/list-audit-events";
 import { isAppError } from "@/lib/errors/app-error";
 import { EditBlindBadge } from "@/components/ui/edit-blind-badge";
 import { fmtPct } from "@/components/ui/format";
-import { loadTieDiagnostics } from "@/lib/pages/load-tie-diagnostics";
+import { loadTies } from "@/lib/analysis/load-ties";
 import { canonicalTieShare } from "@/lib/pages/ties-view";
 import { getReviewItem } from "@/lib/review/get-review-item";
 import { getSubmission } from "@/lib/submissions/get-submission";
 import { requireMaintainerPage } from "../guard";
+import { HistoryList } from "@/components/submission/history-list";
+import { kindOfBenchmark } from "@/lib/kinds/registry";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Review a submission · ExecBoard" };
@@ -28,7 +30,7 @@ export default async function ReviewSubmissionPage({ params }: { params: Promise
     if (isAppError(e) && e.code === "NOT_FOUND") notFound();
     throw e;
   });
-  const ties = (await loadTieDiagnostics([item.id])).get(item.id) ?? null;
+  const ties = (await loadTies([item.id])).get(item.id) ?? null;
   const meta = (view.metadata ?? {}) as Record<string, unknown>;
   const facts: [string, React.ReactNode][] = [
     ["Owner", item.owner.email],
@@ -110,7 +112,11 @@ export default async function ReviewSubmissionPage({ params }: { params: Promise
               </Link>
             )}
           </div>
-          {view.metrics ? <MetricsSummary metrics={view.metrics} caption="Mean over queries, 95% bootstrap intervals." /> : <p className="text-sm text-slate-600">No results yet.</p>}
+          {view.metrics ? (
+            <MetricsSummary metrics={view.metrics} families={(await kindOfBenchmark(view.benchmark.slug)).presentation.metrics} caption="Mean over queries, 95% bootstrap intervals." />
+          ) : (
+            <p className="text-sm text-slate-600">No results yet.</p>
+          )}
         </section>
       </div>
 
@@ -121,20 +127,7 @@ export default async function ReviewSubmissionPage({ params }: { params: Promise
         <AuditList entries={audit.entries} showSubmission={false} />
       </section>
 
-      <details className="rounded-lg border border-slate-200 bg-white p-4 text-sm">
-        <summary className="cursor-pointer font-semibold">Pipeline history ({view.history.length} steps)</summary>
-        <ol className="mt-3 space-y-1">
-          {view.history.map((h, i) => (
-            <li key={i} className="grid gap-x-3 sm:grid-cols-[12rem_7rem_1fr]">
-              <time dateTime={h.at} className="tabular-nums text-slate-500">
-                {h.at.replace("T", " ").slice(0, 19)}
-              </time>
-              <span className="font-medium">{h.status}</span>
-              <span className="break-words text-slate-700">{h.message}</span>
-            </li>
-          ))}
-        </ol>
-      </details>
+      <HistoryList history={view.history} title="Pipeline history" />
     </div>
   );
 }

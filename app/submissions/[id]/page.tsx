@@ -14,10 +14,10 @@ import { SimilarityGapSection } from "@/components/model/similarity-gap";
 import { TiesSection } from "@/components/model/ties-section";
 import { Card } from "@/components/ui/card";
 import { Pager } from "@/components/ui/pager";
-import { getPageViewer } from "@/lib/auth/page-viewer";
+import { getPageViewer } from "@/app/_server/page-viewer";
 import { getModelPage } from "@/lib/pages/model-page";
 import { filterModelQueries, parseModelQueryParams } from "@/lib/pages/model-queries";
-import { orNotFound } from "@/lib/pages/or-not-found";
+import { orNotFound } from "@/app/_server/or-not-found";
 import { toQueryString, type RawSearchParams } from "@/lib/pages/search-params";
 
 export const dynamic = "force-dynamic";

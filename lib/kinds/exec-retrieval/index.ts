@@ -17,7 +17,7 @@ export const execRetrievalKind: BenchmarkKind = {
   presentation: {
     metrics: [
       { name: "exec", label: "exec", ks: METRIC_KS },
-      { name: "execution_precision", label: "execution_precision", ks: METRIC_KS },
+      { name: "execution_precision", label: "execution precision", ks: METRIC_KS },
       { name: "ndcg", label: "nDCG", ks: METRIC_KS },
     ],
     primary: { name: "exec", k: 1 },

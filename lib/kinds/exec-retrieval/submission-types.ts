@@ -8,6 +8,7 @@ import { validateSubmissionBytes, validateSubmissionFile } from "@/lib/embedding
 import { MAX_DIMS } from "@/lib/embeddings/validate-submission";
 import { AppError } from "@/lib/errors/app-error";
 import { checkRankingUpload } from "@/lib/rankings/check-ranking-upload";
+import { checkRankingSize } from "@/lib/rankings/validate-ranking";
 import { looksLikeRankingFile } from "@/lib/rankings/detect-kind";
 import type { SubmissionMetadata } from "@/lib/submissions/metadata";
 import type { CheckedUpload, IntakeFile, SubmissionType } from "../kind";
@@ -54,7 +55,9 @@ export const rankingType: SubmissionType = {
     const limit = rankingType.maxBytes("upload");
     if (file.bytes > limit) throw new AppError("PAYLOAD_TOO_LARGE", `a ranking file may be at most ${limit} bytes; this one is ${file.bytes}`);
     const ids = await getVersionIds(versionId);
-    const r = checkRankingUpload(await file.readAll(), { queryIds: ids.queryIds, corpusIds: ids.corpusIds }, metadata, { maxBytes: limit });
+    const expected = { queryIds: ids.queryIds, corpusIds: ids.corpusIds };
+    checkRankingSize(file.bytes, expected, { maxBytes: limit }); // before the file is read into memory
+    const r = checkRankingUpload(await file.readAll(), expected, metadata, { maxBytes: limit });
     return { dims: 0, dtype: "ranking", summary: r.summary };
   },
 };

@@ -54,7 +54,8 @@ export const ACCOUNT_OPERATIONS: Operation[] = [
     path: "/api/v1/tokens/{id}/rotate",
     operationId: "rotateToken",
     summary: "Replace an API token with a new one",
-    description: "The new token has the old one's name and lifetime; the old one stops working in the same transaction.",
+    description:
+      "The new token has the old one's name and lifetime, but never outlives the token making the request (rotating the token in use keeps its expiry); the old one stops working in the same transaction.",
     tag: "Accounts",
     auth: "required",
     pathParams: { id: "token id" },

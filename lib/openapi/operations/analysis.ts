@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { submissionAnalysisQuery } from "@/lib/analysis/get-submission-analysis";
 import { pairwiseQuerySchema, versionQuerySchema } from "@/lib/leaderboard/version-query";
 import type { Operation } from "../operation";
 import { difficultySchema, pairwiseSchema, submissionAnalysisSchema, versionAnalysisSchema } from "../schemas/analysis";
@@ -53,7 +53,7 @@ export const ANALYSIS_OPERATIONS: Operation[] = [
     tag: "Analysis",
     auth: "optional",
     pathParams: { id: "submission id" },
-    query: z.object({ perQuery: z.enum(["true", "false"]).optional().describe("include per-query records (default true)") }),
+    query: submissionAnalysisQuery,
     success: { status: 200, description: "the analysis", schema: submissionAnalysisSchema, name: "SubmissionAnalysis" },
     errors: { 401: "an Authorization header was sent but the token is not valid", 404: "no such submission, or not visible to the caller" },
   },

@@ -1,5 +1,7 @@
+import { submissionFormFields } from "@/lib/intake/create-submission";
 import type { Operation } from "../operation";
-import { leaderboardQuerySchema, leaderboardSchema } from "../schemas/leaderboard";
+import { versionQuerySchema } from "@/lib/leaderboard/version-query";
+import { leaderboardSchema } from "../schemas/leaderboard";
 import { ownSubmissionsQuerySchema } from "@/lib/account/list-own-submissions";
 import { benchmarkListSchema } from "../schemas/benchmarks";
 import { createdSubmissionSchema, ownSubmissionListSchema, submissionUploadSchema, submissionViewSchema } from "../schemas/submissions";
@@ -36,7 +38,7 @@ export const SUBMISSION_OPERATIONS: Operation[] = [
     tag: "Leaderboard",
     auth: "none",
     pathParams: { slug: "benchmark slug, e.g. execretrieval-demo" },
-    query: leaderboardQuerySchema,
+    query: versionQuerySchema,
     success: { status: 200, description: "the leaderboard", schema: leaderboardSchema, name: "Leaderboard" },
     errors: { 404: "no such benchmark or version" },
   },
@@ -52,7 +54,7 @@ export const SUBMISSION_OPERATIONS: Operation[] = [
     tag: "Submissions",
     auth: "required",
     pathParams: { slug: "benchmark slug" },
-    body: { schema: submissionUploadSchema, contentType: "multipart/form-data", required: true },
+    body: { schema: submissionUploadSchema, contentType: "multipart/form-data", required: true, fields: submissionFormFields },
     success: { status: 202, description: "accepted and queued", schema: createdSubmissionSchema, name: "CreatedSubmission" },
     errors: {
       400: "not multipart, a field is missing, or the metadata is invalid",

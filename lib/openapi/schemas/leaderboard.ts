@@ -40,7 +40,3 @@ export const leaderboardSchema = z.strictObject({
     .strictObject({ exec: byK, execution_precision: byK, ndcg: byK })
     .describe("exact expected metrics of a uniformly random ranking, by k: a reference line, not a submission"),
 });
-
-export const leaderboardQuerySchema = z.object({
-  version: z.string().optional().describe("a benchmark version (default: the newest)"),
-});

@@ -2,6 +2,7 @@ import { accessListQuery, listAccessRequests, requestAccess, requestAccessInput 
 import { requireViewer } from "@/lib/auth/resolve-viewer";
 import { getConfig } from "@/lib/config";
 import { readJson } from "@/lib/http/read-json";
+import { readQuery } from "@/lib/http/read-query";
 import { handle, json } from "@/lib/http/respond";
 import { rateLimitAccessRequest } from "@/lib/rate-limit/rate-limit-request";
 
@@ -18,6 +19,6 @@ export const POST = handle(async (request: Request) => {
 // GET /api/v1/access-requests – the maintainers' queue of access requests (?status=pending by default)
 export const GET = handle(async (request: Request) => {
   const viewer = await requireViewer(request);
-  const { status } = accessListQuery.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const { status } = readQuery(request, accessListQuery);
   return json({ requests: await listAccessRequests(viewer, status) });
 });

@@ -1,4 +1,5 @@
 import { requireViewer } from "@/lib/auth/resolve-viewer";
+import { readQuery } from "@/lib/http/read-query";
 import { handle, json } from "@/lib/http/respond";
 import { getQuota, getQuotaInput } from "@/lib/quotas/get-quota";
 
@@ -8,7 +9,5 @@ export const dynamic = "force-dynamic";
 // GET /api/v1/quota?benchmark={slug} – limits, usage and remaining submissions on a benchmark (yours, or an organisation's)
 export const GET = handle(async (request: Request) => {
   const viewer = await requireViewer(request);
-  const query = new URL(request.url).searchParams;
-  const input = getQuotaInput.parse({ benchmark: query.get("benchmark") ?? "", email: query.get("email") ?? undefined, organisation: query.get("organisation") ?? undefined });
-  return json(await getQuota(viewer, input));
+  return json(await getQuota(viewer, readQuery(request, getQuotaInput)));
 });

@@ -1,4 +1,5 @@
 import { requireViewer } from "@/lib/auth/resolve-viewer";
+import { readQuery } from "@/lib/http/read-query";
 import { handle, json } from "@/lib/http/respond";
 import { listOwnSubmissions, ownSubmissionsQuerySchema } from "@/lib/account/list-own-submissions";
 
@@ -8,6 +9,6 @@ export const dynamic = "force-dynamic";
 // GET /api/v1/submissions – the caller's submissions and their organisations', newest first
 export const GET = handle(async (request: Request) => {
   const viewer = await requireViewer(request);
-  const query = ownSubmissionsQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const query = readQuery(request, ownSubmissionsQuerySchema);
   return json({ submissions: await listOwnSubmissions(viewer, query) });
 });

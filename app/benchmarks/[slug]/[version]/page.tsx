@@ -1,5 +1,5 @@
 import { versionPath } from "@/components/benchmark/paths";
-import { LeaderboardScreen } from "@/components/leaderboard/leaderboard-screen";
+import { LeaderboardScreen } from "@/app/_server/leaderboard-screen";
 import { decodeSegment, type RawSearchParams } from "@/lib/pages/search-params";
 
 export const dynamic = "force-dynamic";

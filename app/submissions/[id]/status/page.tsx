@@ -2,12 +2,15 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { EditBlindBadge } from "@/components/ui/edit-blind-badge";
-import { SubmissionProgress } from "@/components/vendor/submission-progress";
-import { getPageViewer } from "@/lib/auth/page-viewer";
+import { SubmissionProgress } from "@/components/submission/submission-progress";
+import { getPageViewer } from "@/app/_server/page-viewer";
 import { isAppError } from "@/lib/errors/app-error";
-import { loadTieDiagnostics } from "@/lib/pages/load-tie-diagnostics";
+import { loadTies } from "@/lib/analysis/load-ties";
 import { canonicalTieShare } from "@/lib/pages/ties-view";
+import { kindOfBenchmark } from "@/lib/kinds/registry";
+import { livenessWarning, workerLiveness } from "@/lib/queue/worker-liveness";
 import { getSubmission } from "@/lib/submissions/get-submission";
+import { isFinal } from "@/lib/submissions/status";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Submission status · ExecBoard" };
@@ -20,7 +23,7 @@ export default async function SubmissionStatusPage({ params }: { params: Promise
     if (isAppError(e) && e.code === "NOT_FOUND") notFound();
     throw e;
   });
-  const ties = (await loadTieDiagnostics([view.id])).get(view.id) ?? null;
+  const ties = (await loadTies([view.id])).get(view.id) ?? null;
   return (
     <div className="mx-auto max-w-3xl space-y-6">
       <header className="space-y-1">
@@ -47,7 +50,11 @@ export default async function SubmissionStatusPage({ params }: { params: Promise
           published result carries it. Snippets that differ in code should get different embeddings.
         </p>
       )}
-      <SubmissionProgress initial={view} />
+      <SubmissionProgress
+        initial={view}
+        families={(await kindOfBenchmark(view.benchmark.slug)).presentation.metrics}
+        workerWarning={isFinal(view.status) ? null : livenessWarning(await workerLiveness())}
+      />
     </div>
   );
 }

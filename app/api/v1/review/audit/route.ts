@@ -1,5 +1,6 @@
 import { listAuditEvents, listAuditInput } from "@/lib/audit/list-audit-events";
 import { requireViewer } from "@/lib/auth/resolve-viewer";
+import { readQuery } from "@/lib/http/read-query";
 import { handle, json } from "@/lib/http/respond";
 import { reviewerFrom } from "@/lib/review/review-reviewer";
 
@@ -9,6 +10,5 @@ export const dynamic = "force-dynamic";
 // GET /api/v1/review/audit – maintainers: the audit log of review actions, newest first
 export const GET = handle(async (request: Request) => {
   reviewerFrom(await requireViewer(request), "read the audit log");
-  const query = Object.fromEntries(new URL(request.url).searchParams);
-  return json(await listAuditEvents(listAuditInput.parse(query)));
+  return json(await listAuditEvents(readQuery(request, listAuditInput)));
 });

@@ -8,7 +8,7 @@ import { fmtCount } from "@/components/ui/format";
 import { VersionNav } from "@/components/benchmark/version-nav";
 import { Card } from "@/components/ui/card";
 import { Pager } from "@/components/ui/pager";
-import { orNotFound } from "@/lib/pages/or-not-found";
+import { orNotFound } from "@/app/_server/or-not-found";
 import { getQueryBrowser } from "@/lib/pages/query-browser";
 import { browserQuery, filterBrowserQueries, parseBrowserParams } from "@/lib/pages/query-browser-params";
 import { decodeSegment, type RawSearchParams } from "@/lib/pages/search-params";

@@ -9,7 +9,7 @@ import { Badge } from "@/components/ui/badge";
 import { humanize } from "@/components/ui/format";
 import { getQueryDrilldown, type QueryDrilldown } from "@/lib/drilldown/get-query-drilldown";
 import { drilldownTieGroups, explainExecAtK, groupCutAt } from "@/lib/pages/drilldown-ties";
-import { getPageViewer } from "@/lib/auth/page-viewer";
+import { getPageViewer } from "@/app/_server/page-viewer";
 import { isAppError } from "@/lib/errors/app-error";
 import { ScrollBox } from "@/components/ui/scroll-box";
 

@@ -1,3 +1,4 @@
+import { readQuery } from "@/lib/http/read-query";
 import { handle, json } from "@/lib/http/respond";
 import { versionQuerySchema } from "@/lib/leaderboard/version-query";
 import { getVersionAnalysis } from "@/lib/leaderboard/get-version-analysis";
@@ -8,6 +9,6 @@ export const dynamic = "force-dynamic";
 // GET /api/v1/benchmarks/{slug}/analysis – cross-submission summary: systems, tie groups with the leader, difficulty distribution
 export const GET = handle(async (request: Request, ctx: { params: Promise<{ slug: string }> }) => {
   const { slug } = await ctx.params;
-  const { version } = versionQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const { version } = readQuery(request, versionQuerySchema);
   return json(await getVersionAnalysis(slug, version));
 });

@@ -6,7 +6,7 @@ import { bugLabel } from "@/components/drilldown/role-label";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import { fmtCount, fmtPctChance, humanize } from "@/components/ui/format";
-import { orNotFound } from "@/lib/pages/or-not-found";
+import { orNotFound } from "@/app/_server/or-not-found";
 import { getQueryPage, type QuerySystemOutcome } from "@/lib/pages/query-page";
 import { decodeSegment } from "@/lib/pages/search-params";
 import { ScrollBox } from "@/components/ui/scroll-box";

@@ -1,4 +1,5 @@
 import { datasetFile, datasetQuery } from "@/lib/benchmark/dataset";
+import { readQuery } from "@/lib/http/read-query";
 import { handle } from "@/lib/http/respond";
 
 export const runtime = "nodejs";
@@ -7,7 +8,7 @@ export const dynamic = "force-dynamic";
 // GET /api/v1/benchmarks/{slug}/dataset/{file} – one file of a version's download (benchmark.json, queries.jsonl, corpus.jsonl, LICENSE.txt, SHA256SUMS) or all of them as <slug>-<version>.zip
 export const GET = handle(async (request: Request, ctx: { params: Promise<{ slug: string; file: string }> }) => {
   const { slug, file } = await ctx.params;
-  const { version } = datasetQuery.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const { version } = readQuery(request, datasetQuery);
   const f = await datasetFile(slug, file, version);
   const etag = `"${f.sha256}"`;
   const headers = {

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { ApiReference, type ApiDocument } from "@/app/docs/api/reference";
 import { HeatmapBody, PValueHeatmap } from "@/components/compare/pvalue-heatmap";
 import { buildOpenApiDocument } from "@/lib/openapi/build-document";
-import { renderStaticMarkup } from "@/lib/pages/static-markup";
+import { renderStaticMarkup } from "@/components/ui/static-markup";
 
 // /docs/api renders its reference once per process with renderStaticMarkup (react-dom/server
 // is not available in server components): the HTML must be exactly what React renders.

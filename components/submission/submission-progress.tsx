@@ -3,19 +3,33 @@
 import Link from "next/link";
 import { useEffect, useRef, useState } from "react";
 import type { SubmissionView } from "@/lib/submissions/get-submission";
-import { MetricsSummary } from "./metrics-summary";
+import { MetricsSummary, type MetricFamily } from "./metrics-summary";
 import { VerifiedBadge, WarningNote } from "./review-marks";
 import { StageSteps } from "./stage-steps";
 import { FINAL, STAGES, STATUS_TEXT, type Status } from "./stages";
 import { StatusBadge } from "./status-badge";
+import { HistoryList } from "@/components/submission/history-list";
 
 // The live status of one submission: polls GET /api/v1/submissions/{id} until it is final,
 // shows the stage with its N of M, and announces each new stage (not every tick) to screen
 // readers. Once scored it shows the private results with a link to the full page and drilldowns.
+// While it waits, it also says when no worker is running to take it (GET /api/v1/health, every
+// few polls), so a vendor is not left watching a queue nobody serves.
 const POLL_MS = 1500;
+const HEALTH_EVERY = 8;
 
-export function SubmissionProgress({ initial }: { initial: SubmissionView }) {
+export function SubmissionProgress({
+  initial,
+  families,
+  workerWarning: initialWarning = null,
+}: {
+  initial: SubmissionView;
+  /** The metric families of the benchmark's kind, for the results table. */
+  families?: readonly MetricFamily[];
+  workerWarning?: string | null;
+}) {
   const [view, setView] = useState(initial);
+  const [workerWarning, setWorkerWarning] = useState(initialWarning);
   const [problem, setProblem] = useState<string | null>(null);
   const [announce, setAnnounce] = useState("");
   const last = useRef<Status>(initial.status);
@@ -25,7 +39,9 @@ export function SubmissionProgress({ initial }: { initial: SubmissionView }) {
   useEffect(() => {
     if (final) return;
     let stopped = false;
+    let tick = 0;
     const timer = setInterval(async () => {
+      if (++tick % HEALTH_EVERY === 0) void refreshWorkerWarning(() => stopped, setWorkerWarning);
       try {
         const res = await fetch(`/api/v1/submissions/${view.id}`, { cache: "no-store", headers: { accept: "application/json" } });
         if (!res.ok) throw new Error(`HTTP ${res.status}`);
@@ -59,6 +75,12 @@ export function SubmissionProgress({ initial }: { initial: SubmissionView }) {
         {!final && <span className="text-xs text-slate-500">Updates every few seconds.</span>}
       </div>
       {problem && <p className="text-sm text-amber-800">{problem}</p>}
+      {!final && workerWarning && (
+        <p role="alert" data-testid="worker-warning" className="rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950">
+          <span className="font-semibold">Waiting: </span>
+          {workerWarning}. Nothing is lost: it moves on by itself as soon as that changes.
+        </p>
+      )}
 
       <section aria-labelledby="stages-heading" className="rounded-lg border border-slate-200 bg-white p-4">
         <h2 id="stages-heading" className="mb-3 text-base font-semibold">
@@ -79,24 +101,11 @@ export function SubmissionProgress({ initial }: { initial: SubmissionView }) {
               Full results and per-query drilldowns
             </Link>
           </div>
-          <MetricsSummary metrics={view.metrics} caption="Mean over queries, with 95% bootstrap intervals. Higher is better." />
+          <MetricsSummary metrics={view.metrics} families={families} caption="Mean over queries, with 95% bootstrap intervals. Higher is better." />
         </section>
       )}
 
-      <details className="rounded-lg border border-slate-200 bg-white p-4 text-sm">
-        <summary className="cursor-pointer font-semibold">History ({view.history.length} steps)</summary>
-        <ol className="mt-3 space-y-1">
-          {view.history.map((h, i) => (
-            <li key={i} className="grid gap-x-3 sm:grid-cols-[12rem_7rem_1fr]">
-              <time dateTime={h.at} className="tabular-nums text-slate-500">
-                {h.at.replace("T", " ").slice(0, 19)}
-              </time>
-              <span className="font-medium">{h.status}</span>
-              <span className="break-words text-slate-700">{h.message}</span>
-            </li>
-          ))}
-        </ol>
-      </details>
+      <HistoryList history={view.history} title="History" />
     </div>
   );
 }
@@ -162,4 +171,15 @@ function lastStage(history: SubmissionView["history"]): Status | null {
   const stages = STAGES.map((s) => s.status as Status);
   for (let i = history.length - 1; i >= 0; i--) if (stages.includes(history[i].status as Status)) return history[i].status as Status;
   return null;
+}
+
+async function refreshWorkerWarning(stopped: () => boolean, set: (w: string | null) => void): Promise<void> {
+  try {
+    const res = await fetch("/api/v1/health", { cache: "no-store", headers: { accept: "application/json" } });
+    if (!res.ok) return;
+    const health = (await res.json()) as { warnings?: string[] };
+    if (!stopped()) set(health.warnings?.[0] ?? null);
+  } catch {
+    // The status poll reports an unreachable site.
+  }
 }

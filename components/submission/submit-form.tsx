@@ -8,7 +8,7 @@ import { submissionMetadataSchema } from "@/lib/submissions/metadata";
 import { FileCheckList } from "./file-check-list";
 import { metadataFrom, MetadataFields, type FieldErrors } from "./metadata-fields";
 import { UploadProgress } from "./upload-progress";
-import { useHydrated } from "./use-hydrated";
+import { useHydrated } from "@/components/ui/use-hydrated";
 import { uploadWithProgress, type UploadHandle } from "./xhr-upload";
 
 // The upload form: the file is checked here, in the browser, against the benchmark's ids before

@@ -1,9 +1,9 @@
 import { loadLeaderboardView } from "@/lib/pages/load-leaderboard-view";
 import { parseLeaderboardParams } from "@/lib/pages/leaderboard-params";
-import { orNotFound } from "@/lib/pages/or-not-found";
+import { orNotFound } from "./or-not-found";
 import type { RawSearchParams } from "@/lib/pages/search-params";
 import { getVersionNavData } from "@/lib/pages/version-nav-data";
-import { LeaderboardPage } from "./leaderboard-page";
+import { LeaderboardPage } from "@/components/leaderboard/leaderboard-page";
 
 // Loads and renders one version's leaderboard for a URL state; shared by "/", the benchmark's
 // page (current version) and the version's own page.

@@ -1,15 +1,18 @@
 // A compact metric × k table with 95% intervals, for the status and review pages (the model page
-// has the full treatment).
+// has the full treatment): the metric families of the benchmark's kind (its presentation), in
+// its order and with its labels; without them, every metric the submission has, as <name>@k.
 type Table = Record<string, Record<string, { value: number; ci95: [number, number] }>>;
 
-const ROWS = [
-  ["exec", "exec@k"],
-  ["execution_precision", "execution precision@k"],
-  ["ndcg", "nDCG@k"],
-] as const;
-const KS = ["1", "3", "5", "10"];
+export interface MetricFamily {
+  name: string;
+  label: string;
+  ks: readonly number[];
+}
 
-export function MetricsSummary({ metrics, caption }: { metrics: Table; caption: string }) {
+export function MetricsSummary({ metrics, caption, families }: { metrics: Table; caption: string; families?: readonly MetricFamily[] }) {
+  const shown = families ?? Object.keys(metrics).map((name) => ({ name, label: name, ks: Object.keys(metrics[name]).map(Number) }));
+  const ROWS = shown.map((f) => [f.name, `${f.label}@k`] as const);
+  const KS = [...new Set(shown.flatMap((f) => f.ks))].sort((a, b) => a - b).map(String);
   return (
     // Focusable so keyboard users can scroll it sideways on a narrow screen.
     <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Metrics">
