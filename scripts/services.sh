@@ -80,7 +80,8 @@ eb_start_redis() {
 
 # The Debian packages setup.sh must install: what is missing of PostgreSQL, Redis, the Docker
 # engine (dockerd, not only a docker client that another package brought), debootstrap,
-# bubblewrap, curl, and with --with-browser Chromium. Prints them on one line.
+# bubblewrap, curl, what native/blas builds with (a C toolchain, python3, OpenBLAS), and with
+# --with-browser Chromium. Prints them on one line.
 eb_missing_packages() {
   local need=()
   eb_pg_bin >/dev/null || need+=(postgresql)
@@ -89,6 +90,10 @@ eb_missing_packages() {
   command -v debootstrap >/dev/null || need+=(debootstrap)
   command -v bwrap >/dev/null || need+=(bubblewrap)
   command -v curl >/dev/null || need+=(curl)
+  # native/blas (scripts/build-native.sh): a C toolchain, python3 for node-gyp, OpenBLAS.
+  { command -v make >/dev/null && command -v cc >/dev/null && command -v g++ >/dev/null; } || need+=(build-essential)
+  command -v python3 >/dev/null || need+=(python3)
+  dpkg-query -W -f='${Status}' libopenblas-dev 2>/dev/null | grep -q "ok installed" || need+=(libopenblas-dev)
   if [ "${1:-}" = "--with-browser" ]; then command -v chromium >/dev/null || need+=(chromium); fi
   echo "${need[*]}"
 }

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what ExecBoard needs on a Debian machine with Node.js: system packages (PostgreSQL,
-# Redis, Docker, debootstrap for the offline sandbox image, Chromium for browser tests), npm
-# packages, and the generated Prisma client. Safe to run again; it only adds what is missing.
+# Redis, Docker, debootstrap for the offline sandbox image, OpenBLAS and a C toolchain for the
+# ranking addon, Chromium for browser tests), npm packages, the ranking addon (native/blas) and
+# the generated Prisma client. Safe to run again; it only adds what is missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/services.sh
@@ -23,6 +24,9 @@ if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modu
   eb_log "installing npm packages"
   npm ci --no-audit --no-fund --loglevel=error
 fi
+
+# The OpenBLAS addon for ranking (optional: without it ranking runs on WebAssembly).
+bash scripts/build-native.sh
 
 if [ ! -f lib/db/generated/client.ts ] || [ prisma/schema.prisma -nt lib/db/generated/client.ts ]; then
   eb_log "generating the Prisma client"

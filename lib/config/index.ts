@@ -56,6 +56,9 @@ const schema = z.object({
     (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
     z.string().regex(/^[0-9a-f]{7,40}$/).optional(),
   ),
+  // Ranking's float32 filter runs on the system OpenBLAS through native/blas when that addon is
+  // built ("auto"); "off" keeps it on the WebAssembly kernels. The ranking is the same either way.
+  EXECBOARD_NATIVE_BLAS: z.enum(["auto", "off"]).default("auto"),
   EXECBOARD_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
   // Execution fans out as jobs of this many pairs; each worker runs this many such jobs at once.
   EXECBOARD_EXECUTE_CHUNK: z.coerce.number().int().min(1).max(256).default(64),

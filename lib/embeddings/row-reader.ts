@@ -15,10 +15,15 @@ export interface RowReader {
    * that the next call overwrites. Callers must not write to it.
    */
   row(r: number): Matrix;
+  /**
+   * The whole matrix, row-major, when the reader reads one in place (float16 as its bit
+   * patterns): native code may read it directly instead of row by row.
+   */
+  readonly data?: StoredMatrix;
 }
 
 export function matrixRows(data: Matrix, dims: number): RowReader {
-  return { rows: data.length / dims, dims, row: (r) => data.subarray(r * dims, (r + 1) * dims) };
+  return { rows: data.length / dims, dims, data, row: (r) => data.subarray(r * dims, (r + 1) * dims) };
 }
 
 /** Rows of a stored matrix; float16 rows are widened (exactly) into one scratch row per reader. */
@@ -28,6 +33,7 @@ export function storedRows(data: StoredMatrix, dims: number): RowReader {
   return {
     rows: data.length / dims,
     dims,
+    data,
     row: (r) => {
       for (let t = 0, p = r * dims; t < dims; t++, p++) scratch[t] = table[data[p]];
       return scratch;

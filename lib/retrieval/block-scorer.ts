@@ -25,6 +25,11 @@ export class BlockScorer {
   private readonly kernel: DotKernel | null;
   private chunkRows = 0;
 
+  /** Which loop computes the scores. */
+  get engine(): "wasm" | "js" {
+    return this.kernel ? "wasm" : "js";
+  }
+
   constructor(dims: number, maxQueryRows: number, maxCorpusRows: number, backend: "auto" | "wasm" | "js" = "auto") {
     this.dims = dims;
     const qRows = roundUp(maxQueryRows, QUERY_TILE);

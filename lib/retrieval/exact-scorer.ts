@@ -2,6 +2,7 @@
 // float64 L2 norm for cosine, 1 for dot), then a sequential float64 sum of products.
 import { AppError } from "@/lib/errors/app-error";
 import type { RowReader } from "@/lib/embeddings/row-reader";
+import type { NativeBlas } from "./native-blas";
 
 export type Similarity = "cosine" | "dot";
 
@@ -20,30 +21,57 @@ export interface NormalisedRows {
 // overflow or vanish in float64 are refused instead: their ranking would be meaningless ties.
 const SS_MIN = 2 ** -960;
 
-export function normalise(rows: RowReader, similarity: Similarity, what: string): NormalisedRows {
-  const n = rows.rows, d = rows.dims;
+/** `blas`: the native addon, which computes the row sums when it can read the matrix in place. */
+export function normalise(rows: RowReader, similarity: Similarity, what: string, blas: NativeBlas | null = null): NormalisedRows {
+  const n = rows.rows;
+  const { sumSquares, maxAbs } = rowStats(rows, what, blas);
   const divisors = new Float64Array(n).fill(1), magnitudes = new Float64Array(n);
   for (let r = 0; r < n; r++) {
-    const v = rows.row(r);
-    let ss = 0, maxAbs = 0;
-    for (let t = 0; t < d; t++) {
-      const x = v[t];
-      if (!Number.isFinite(x)) throw new AppError("BAD_REQUEST", `${what} row ${r} has a non-finite value`);
-      ss += x * x;
-      const a = Math.abs(x);
-      if (a > maxAbs) maxAbs = a;
-    }
+    const ss = sumSquares[r], max = maxAbs[r];
     const plain = Number.isFinite(ss) && ss >= SS_MIN;
     if (similarity === "cosine") {
-      if (maxAbs === 0) continue;
-      divisors[r] = plain ? Math.sqrt(ss) : scaledNorm(v, maxAbs);
-      magnitudes[r] = plain ? Math.sqrt(ss) / divisors[r] : scaledNorm(v, maxAbs) / divisors[r];
+      if (max === 0) continue;
+      const v = plain ? undefined : rows.row(r);
+      divisors[r] = plain ? Math.sqrt(ss) : scaledNorm(v!, max);
+      magnitudes[r] = plain ? Math.sqrt(ss) / divisors[r] : scaledNorm(v!, max) / divisors[r];
     } else {
-      magnitudes[r] = plain || maxAbs === 0 ? Math.sqrt(ss) : scaledNorm(v, maxAbs);
+      magnitudes[r] = plain || max === 0 ? Math.sqrt(ss) : scaledNorm(rows.row(r), max);
     }
   }
   if (similarity === "dot") checkDotRange(magnitudes, what);
   return { rows, divisors, magnitudes };
+}
+
+/**
+ * Per row, the float64 sum of squares (in order, t = 0..d-1) and the largest magnitude, by the
+ * native addon when given and it can read the matrix in place (the same values), else here. A
+ * non-finite value is refused, naming the first row that holds one.
+ */
+function rowStats(rows: RowReader, what: string, blas: NativeBlas | null): { sumSquares: Float64Array; maxAbs: Float64Array } {
+  const n = rows.rows, d = rows.dims;
+  const sumSquares = new Float64Array(n), maxAbs = new Float64Array(n);
+  let bad = -1;
+  if (blas && rows.data && n > 0) bad = blas.rowStats(rows.data, d, sumSquares, maxAbs);
+  else {
+    for (let r = 0; r < n && bad < 0; r++) {
+      const v = rows.row(r);
+      let ss = 0, max = 0;
+      for (let t = 0; t < d; t++) {
+        const x = v[t];
+        if (!Number.isFinite(x)) {
+          bad = r;
+          break;
+        }
+        ss += x * x;
+        const a = Math.abs(x);
+        if (a > max) max = a;
+      }
+      sumSquares[r] = ss;
+      maxAbs[r] = max;
+    }
+  }
+  if (bad >= 0) throw new AppError("BAD_REQUEST", `${what} row ${bad} has a non-finite value`);
+  return { sumSquares, maxAbs };
 }
 
 /** The L2 norm of `v` without overflow or underflow: maxAbs · ‖v / maxAbs‖. */
@@ -115,4 +143,27 @@ export class ExactScorer {
     for (let t = 0; t < v.length; t++) s += qn[t] * (v[t] / div);
     return s;
   }
+}
+
+/**
+ * Exact scores of many pairs (query pairQuery[p], corpus row pairRow[p]): by the native addon
+ * when given and it can read both matrices in place (on `threads` threads), else by
+ * ExactScorer; bit-identical either way.
+ */
+export function exactPairScores(
+  q: NormalisedRows, c: NormalisedRows, dims: number, pairQuery: Int32Array, pairRow: Int32Array, blas: NativeBlas | null, threads = 1,
+): Float64Array {
+  const out = new Float64Array(pairQuery.length);
+  if (out.length === 0) return out;
+  if (blas && q.rows.data && c.rows.data) {
+    blas.exactScores(q.rows.data!, q.divisors, c.rows.data!, c.divisors, dims, pairQuery, pairRow, out, threads);
+    return out;
+  }
+  const exact = new ExactScorer(q, c, dims);
+  let current = -1;
+  for (let p = 0; p < out.length; p++) {
+    if (pairQuery[p] !== current) exact.setQuery((current = pairQuery[p]));
+    out[p] = exact.score(pairRow[p]);
+  }
+  return out;
 }

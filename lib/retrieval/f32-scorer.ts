@@ -7,10 +7,24 @@ import type { RowReader } from "@/lib/embeddings/row-reader";
 import { F32_QUERY_TILE, F32_ROW_TILE, f32Module, instantiateF32Kernel } from "./wasm-f32-kernel";
 
 const roundUp = (n: number, m: number) => Math.ceil(n / m) * m;
+
+/** What the float32 filter needs of an engine (this WebAssembly one, or BlasF32Scorer). */
+export interface Float32Scores {
+  /** Score of block query i against chunk row j: scores[i * stride + j]. */
+  readonly scores: Float32Array;
+  readonly stride: number;
+  /** Load query rows [start, start+count), each divided by its divisor, rounded to float32. */
+  loadQueries(src: RowReader, divisors: Float64Array, start: number, count: number): void;
+  /** Load corpus rows [start, start+count) the same way. */
+  loadCorpus(src: RowReader, divisors: Float64Array, start: number, count: number): void;
+  /** Scores every loaded query against the loaded corpus chunk into `scores`. */
+  score(): void;
+  close(): void;
+}
 // Corpus rows per task: ~256 KiB of float32 stays in L2 while all block queries stream past.
 const TILE_BYTES = 256 * 1024;
 
-export class F32Scorer {
+export class F32Scorer implements Float32Scores {
   readonly dims: number;
   /** Score of block query i against chunk row j: scores[i * stride + j]. */
   readonly scores: Float32Array;

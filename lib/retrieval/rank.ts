@@ -8,6 +8,7 @@ import { AppError } from "@/lib/errors/app-error";
 import { F32_SAFE_MAGNITUDE } from "./error-bound";
 import { assertDotRange, largestMagnitude, normalise, type Similarity } from "./exact-scorer";
 import { F32Scorer } from "./f32-scorer";
+import { nativeBlas } from "./native-blas";
 import { rankExactF64, rankF32Filtered } from "./rank-paths";
 import { matrixRows, type Matrix, type RowReader } from "@/lib/embeddings/row-reader";
 
@@ -56,8 +57,12 @@ export interface RankResult {
    */
   tied: Int32Array[];
   tiedTotal: Int32Array;
-  /** How the ranking was computed: the path, and how many pairs were scored in float64. */
-  stats: { path: "f32-filter" | "f64"; exactPairs: number };
+  /**
+   * How the ranking was computed: the path, the engine of its bulk pass (the float32 filter's
+   * BLAS or WebAssembly kernel, or the float64 path's WebAssembly or JS loop), and how many
+   * pairs were scored in float64.
+   */
+  stats: { path: "f32-filter" | "f64"; engine: "blas" | "wasm" | "js"; exactPairs: number };
 }
 
 /** Tuning knobs; results never depend on them (tests use small values to cross chunk boundaries). */
@@ -67,6 +72,12 @@ export interface RankOptions {
   queryBlockRows?: number;
   /** Threads for the float32 pass, this one included; default: the cores available. */
   threads?: number;
+  /**
+   * Use the native addon (native/blas: the system BLAS for the float32 pass, native row sums
+   * and rescoring) when it is built; default true. false runs what runs without it (WebAssembly
+   * and JS); the ranking is the same either way.
+   */
+  native?: boolean;
 }
 
 export function rankCorpus(input: RankInput, options: RankOptions = {}): RankResult {
@@ -89,14 +100,16 @@ export function rankRows(input: RankRowsInput, options: RankOptions = {}): RankR
   for (const row of input.watch ?? []) {
     for (const j of row) if (!Number.isInteger(j) || j < 0 || j >= C) throw new AppError("BAD_REQUEST", `watched corpus row ${j} out of range`);
   }
-  const q = normalise(queries, similarity, "query");
-  const c = normalise(corpus, similarity, "corpus");
+  const blas = options.native === false ? null : nativeBlas();
+  const q = normalise(queries, similarity, "query", blas);
+  const c = normalise(corpus, similarity, "corpus", blas);
   if (similarity === "dot") assertDotRange(largestMagnitude(q), largestMagnitude(c));
-  const inputs = { q, c, Q, C, k: Math.min(k, C), dims, watch: input.watch, tieCap: input.tieCap };
+  const inputs = { q, c, Q, C, k: Math.min(k, C), dims, watch: input.watch, tieCap: input.tieCap, blas };
 
   const backend = options.backend ?? "auto";
   const safe = [q, c].every((s) => s.magnitudes.every((m) => m === 0 || (m >= F32_SAFE_MAGNITUDE.min && m <= F32_SAFE_MAGNITUDE.max)));
-  if (backend === "f32" && !(F32Scorer.available(dims) && safe)) throw new Error("the float32 path is unavailable for this input or runtime");
-  const useF32 = backend === "f32" || (backend === "auto" && safe && F32Scorer.available(dims));
+  const f32 = blas !== null || F32Scorer.available(dims);
+  if (backend === "f32" && !(f32 && safe)) throw new Error("the float32 path is unavailable for this input or runtime");
+  const useF32 = backend === "f32" || (backend === "auto" && safe && f32);
   return useF32 ? rankF32Filtered(inputs, options) : rankExactF64(inputs, { ...options, backend: backend === "js" ? "js" : backend === "wasm" ? "wasm" : "auto" });
 }

@@ -181,7 +181,9 @@ describe("rankCorpus: agrees bit for bit with a brute-force ranking", () => {
   it("gives identical results with default chunking on both backends", () => {
     const q = randomMatrix(30, 64, rng), c = randomMatrix(101, 64, rng);
     const input = { queries: q, corpus: c, dims: 64, similarity: "cosine" as const, k: 10 };
-    expect(rankCorpus(input, { backend: "wasm" })).toEqual(rankCorpus(input, { backend: "js" }));
+    const wasm = rankCorpus(input, { backend: "wasm" }), js = rankCorpus(input, { backend: "js" });
+    expect([wasm.stats.engine, js.stats.engine]).toEqual(["wasm", "js"]);
+    expect({ ...wasm, stats: null }).toEqual({ ...js, stats: null });
   });
 });
 

@@ -1,0 +1,11 @@
+{
+  "targets": [
+    {
+      "target_name": "execboard_blas",
+      "sources": ["src/execboard_blas.c"],
+      "cflags": ["-O3", "-std=gnu11", "-ffp-contract=off", "-fno-fast-math", "-Wall", "-Wextra", "-Wno-unused-parameter", "-pthread"],
+      "ldflags": ["-pthread"],
+      "libraries": ["-lopenblas"]
+    }
+  ]
+}
