@@ -2,9 +2,13 @@ import http from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import next from "next";
+import { getBotType } from "next/dist/shared/lib/router/utils/is-bot";
+import { SESSION_COOKIE } from "@/lib/auth/session-cookie";
 import { getConfig } from "@/lib/config";
+import { readReaderStamp } from "@/lib/db/reader-stamp";
 import { isAppError } from "@/lib/errors/app-error";
 import { parseTrustedProxies, resolveForwarded, type TrustedProxies } from "@/lib/http/forwarded";
+import { PageCache } from "@/lib/http/page-cache";
 import { closeRateLimitRedis } from "@/lib/rate-limit/redis";
 import { assertSameStorage } from "@/lib/storage/storage-identity";
 import { rateLimitOptionsFromConfig, rateLimitPage, type PageRequestKind } from "@/lib/rate-limit/rate-limit-request";
@@ -20,7 +24,9 @@ import { rateLimitOptionsFromConfig, rateLimitPage, type PageRequestKind } from 
 // - counts pages, downloads and sign-in attempts against per-address windows (the API counts
 //   its own in lib/http's handle());
 // - adds Strict-Transport-Security to answers over https (the other security headers are in
-//   next.config.ts, so they hold however the app is served).
+//   next.config.ts, so they hold however the app is served);
+// - answers signed-out readers' public pages from memory while the reader stamp is unchanged
+//   (lib/http/page-cache.ts; the stamp is read from Postgres on every such request).
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const HSTS = "max-age=31536000; includeSubDomains";
 /** The most a page's form may send (Next.js's own server-action limit). The API has its own limits. */
@@ -124,6 +130,13 @@ export async function main(argv: string[]): Promise<void> {
   const app = next({ dev: false, dir: root, hostname: opts.host, port: opts.port });
   await app.prepare();
   const handle = app.getRequestHandler();
+  const pages = new PageCache({
+    maxBytes: config.EXECBOARD_PAGE_CACHE_MB * 1024 * 1024,
+    stamp: readReaderStamp,
+    sessionCookie: SESSION_COOKIE,
+    // Next.js renders some robots a page without streamed metadata.
+    variant: (req) => getBotType(headerValue(req.headers["user-agent"]) ?? "") ?? "",
+  });
 
   const server = http.createServer(async (req, res) => {
     try {
@@ -148,7 +161,7 @@ export async function main(argv: string[]): Promise<void> {
           throw e;
         }
       }
-      await handle(req, res);
+      await pages.serve(req, res, () => handle(req, res));
     } catch (e) {
       console.error("[web] request failed", e);
       if (!res.headersSent) res.writeHead(500, { "content-type": "text/plain; charset=utf-8" });

@@ -92,6 +92,9 @@ const schema = z.object({
   // Pages (and downloads) per client IP and window, and sign-in attempts per client IP.
   EXECBOARD_RATE_LIMIT_PAGES_PER_IP: z.coerce.number().int().min(0).default(600),
   EXECBOARD_RATE_LIMIT_SIGNIN_PER_IP: z.coerce.number().int().min(0).default(30),
+  // Memory the web process may keep public pages in for signed-out readers (lib/http/page-cache.ts),
+  // in MiB; 0 turns the page cache off. Pages are valid while the reader stamp is unchanged.
+  EXECBOARD_PAGE_CACHE_MB: z.coerce.number().int().min(0).max(65536).default(256),
   // Proxies whose X-Forwarded-For, -Proto and -Host are believed (addresses and CIDR subnets,
   // comma-separated). Empty: no proxy in front; the connection's own address and scheme count.
   EXECBOARD_TRUSTED_PROXIES: z.string().default(""),

@@ -1,0 +1,203 @@
+// Public pages from memory. A signed-out reader's GET of a public page (leaderboards, model
+// pages, drilldowns, the query browser, comparisons, exports, methodology, API docs) is answered
+// with the bytes the app rendered for the same URL and request variant, as long as the reader
+// stamp (lib/db/reader-stamp.ts) is the one they were rendered under. The stamp is read on EVERY
+// request, after the request arrived, and every write a reader could see moves it on at commit
+// (migration 0013's triggers, whichever process writes): so once a publish, hide, re-score or
+// review has returned, no request is answered from before it. Anything else (a session cookie,
+// an Authorization header, a method other than GET, another path) goes straight to the app, so
+// no viewer is ever given a page rendered for someone else.
+//
+// Only complete 200 answers without Set-Cookie are kept, least recently used first out past
+// `maxBytes`. Concurrent misses of one page under one stamp render it once.
+import type http from "node:http";
+
+const PUBLIC_PAGES = [
+  /^\/$/,
+  /^\/benchmarks(\/[^/]+){0,2}$/, // the list, a benchmark, a version's leaderboard
+  /^\/benchmarks\/[^/]+\/[^/]+\/(compare|export|queries)$/,
+  /^\/benchmarks\/[^/]+\/[^/]+\/queries\/[^/]+$/,
+  /^\/submissions\/[^/]+$/, // a model page: public once published, 404 (never kept) before
+  /^\/submissions\/[^/]+\/queries\/[^/]+$/,
+  /^\/methodology$/,
+  /^\/docs\/api$/,
+];
+
+// Request headers the app's answer depends on besides the URL: Next.js's client-navigation
+// headers (the answer is then a React Server Components payload) and the encoding.
+const VARY = ["rsc", "next-router-state-tree", "next-router-prefetch", "next-router-segment-prefetch", "next-url", "accept-encoding", "x-forwarded-proto", "x-forwarded-host"];
+const KEPT_TYPES = /^(text\/html|text\/x-component|text\/csv|application\/json)\b/;
+const DROPPED_HEADERS = new Set(["date", "connection", "keep-alive", "transfer-encoding", "content-length"]);
+
+export interface PageCacheOptions {
+  /** Memory for kept answers, bytes (0: nothing is kept). */
+  maxBytes: number;
+  /** The current reader stamp (a read of the database, made after the request arrived). */
+  stamp: () => Promise<string>;
+  /** Cookie whose presence means a signed-in viewer. */
+  sessionCookie: string;
+  /** More of the request the answer depends on (e.g. the kind of robot the user agent is). */
+  variant?: (req: http.IncomingMessage) => string;
+}
+
+interface Entry {
+  status: number;
+  headers: http.OutgoingHttpHeaders;
+  body: Buffer;
+  etag: string | null;
+}
+
+export type PageCacheOutcome = "hit" | "miss" | "shared" | "bypass";
+
+export class PageCache {
+  private readonly entries = new Map<string, Entry>();
+  private readonly rendering = new Map<string, Promise<Entry | null>>();
+  private bytes = 0;
+  private stampSeen: bigint | null = null;
+  readonly counts = { hit: 0, miss: 0, shared: 0, bypass: 0 };
+
+  constructor(private readonly opts: PageCacheOptions) {}
+
+  /** Whether the request is a signed-out GET of a public page. */
+  cacheable(req: http.IncomingMessage): boolean {
+    if (this.opts.maxBytes <= 0 || req.method !== "GET" || req.headers.authorization) return false;
+    if (hasCookie(req.headers.cookie, this.opts.sessionCookie)) return false;
+    const pathname = (req.url ?? "/").split("?")[0];
+    return PUBLIC_PAGES.some((re) => re.test(pathname));
+  }
+
+  /**
+   * Answers `req` from memory or through `render` (the app), keeping what `render` writes when
+   * it may be kept; returns what happened.
+   */
+  async serve(req: http.IncomingMessage, res: http.ServerResponse, render: () => Promise<void>): Promise<PageCacheOutcome> {
+    if (!this.cacheable(req)) {
+      this.counts.bypass++;
+      await render();
+      return "bypass";
+    }
+    const stamp = BigInt(await this.opts.stamp());
+    if (this.stampSeen === null || stamp > this.stampSeen) {
+      this.clear();
+      this.stampSeen = stamp;
+    }
+    const key = `${stamp}\n${this.keyOf(req)}`;
+    const kept = this.entries.get(key);
+    if (kept) {
+      this.entries.delete(key); // most recently used last
+      this.entries.set(key, kept);
+      this.counts.hit++;
+      replay(req, res, kept, "hit");
+      return "hit";
+    }
+    const pending = this.rendering.get(key);
+    if (pending) {
+      const entry = await pending;
+      if (entry) {
+        this.counts.shared++;
+        replay(req, res, entry, "hit");
+        return "shared";
+      }
+    }
+    this.counts.miss++;
+    res.setHeader("x-execboard-cache", "miss");
+    const rendered = capture(res, render);
+    this.rendering.set(key, rendered);
+    try {
+      const entry = await rendered;
+      if (entry && stamp === this.stampSeen && entry.body.length <= this.opts.maxBytes / 8) this.keep(key, entry);
+    } finally {
+      if (this.rendering.get(key) === rendered) this.rendering.delete(key);
+    }
+    return "miss";
+  }
+
+  clear(): void {
+    this.entries.clear();
+    this.bytes = 0;
+  }
+
+  get size(): { entries: number; bytes: number } {
+    return { entries: this.entries.size, bytes: this.bytes };
+  }
+
+  private keyOf(req: http.IncomingMessage): string {
+    const parts = [req.url ?? "/", ...VARY.map((h) => headerText(req.headers[h])), this.opts.variant?.(req) ?? ""];
+    return parts.join("\n");
+  }
+
+  private keep(key: string, entry: Entry): void {
+    this.entries.set(key, entry);
+    this.bytes += entry.body.length;
+    for (const [k, e] of this.entries) {
+      if (this.bytes <= this.opts.maxBytes) break;
+      this.entries.delete(k);
+      this.bytes -= e.body.length;
+    }
+  }
+}
+
+function headerText(v: string | string[] | undefined): string {
+  return Array.isArray(v) ? v.join(",") : (v ?? "");
+}
+
+function hasCookie(header: string | undefined, name: string): boolean {
+  if (!header) return false;
+  return header.split(";").some((c) => c.trim().startsWith(`${name}=`));
+}
+
+// Runs the app's renderer, teeing what it writes; resolves with the answer when it may be kept.
+function capture(res: http.ServerResponse, render: () => Promise<void>): Promise<Entry | null> {
+  const chunks: Buffer[] = [];
+  const write = res.write.bind(res) as (...a: unknown[]) => boolean;
+  const end = res.end.bind(res) as (...a: unknown[]) => http.ServerResponse;
+  const add = (chunk: unknown, encoding: unknown) => {
+    if (chunk === undefined || chunk === null || typeof chunk === "function") return;
+    chunks.push(typeof chunk === "string" ? Buffer.from(chunk, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8") : Buffer.from(chunk as Uint8Array));
+  };
+  res.write = ((chunk: unknown, ...rest: unknown[]) => {
+    add(chunk, rest[0]);
+    return write(chunk, ...rest);
+  }) as typeof res.write;
+  res.end = ((chunk?: unknown, ...rest: unknown[]) => {
+    add(chunk, rest[0]);
+    return end(chunk, ...rest);
+  }) as typeof res.end;
+  return new Promise<Entry | null>((resolve, reject) => {
+    let settled = false;
+    const done = (entry: Entry | null) => {
+      if (settled) return;
+      settled = true;
+      resolve(entry);
+    };
+    res.once("finish", () => done(keepable(res, Buffer.concat(chunks))));
+    res.once("close", () => done(null)); // closed before finishing: incomplete, never kept
+    render().catch((e) => {
+      done(null);
+      reject(e);
+    });
+  });
+}
+
+function keepable(res: http.ServerResponse, body: Buffer): Entry | null {
+  if (res.statusCode !== 200 || res.getHeader("set-cookie") !== undefined) return null;
+  const type = String(res.getHeader("content-type") ?? "");
+  if (!KEPT_TYPES.test(type)) return null;
+  const headers: http.OutgoingHttpHeaders = {};
+  for (const [k, v] of Object.entries(res.getHeaders())) if (!DROPPED_HEADERS.has(k) && v !== undefined) headers[k] = v;
+  const etag = res.getHeader("etag");
+  return { status: res.statusCode, headers, body, etag: typeof etag === "string" ? etag : null };
+}
+
+function replay(req: http.IncomingMessage, res: http.ServerResponse, entry: Entry, outcome: "hit"): void {
+  for (const [k, v] of Object.entries(entry.headers)) if (v !== undefined) res.setHeader(k, v);
+  res.setHeader("x-execboard-cache", outcome);
+  if (entry.etag && req.headers["if-none-match"] === entry.etag) {
+    res.statusCode = 304;
+    res.end();
+    return;
+  }
+  res.statusCode = entry.status;
+  res.setHeader("content-length", entry.body.length);
+  res.end(entry.body);
+}
