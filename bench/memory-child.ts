@@ -50,6 +50,6 @@ const peak = status("VmHWM");
 console.log(
   JSON.stringify({
     baseline, peak, increase: peak - baseline, fileBytes: fs.statSync(file).size, dims: rows.dims, dtype: rows.dtype, rows: stored.length,
-    path: ranked.stats.path, readMs: Math.round(t1 - t0), rankMs: Math.round(t2 - t1),
+    path: ranked.stats.path, engine: ranked.stats.engine, readMs: Math.round(t1 - t0), rankMs: Math.round(t2 - t1),
   }),
 );

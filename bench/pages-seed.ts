@@ -4,25 +4,10 @@
 // statistics (computed by the real lib/ code, as the worker would).
 //   BENCH_DATABASE_URL=postgresql://postgres@127.0.0.1:55445/execboard_bench_pages npx tsx bench/pages-seed.ts
 // Refuses a database whose name does not contain "bench", so it never lands on a real leaderboard.
-import pg from "pg";
+import { benchDatabaseUrl, ensureDatabase } from "./bench-database";
 import { SYNTHETIC_NAME, SYNTHETIC_NOTE, SYNTHETIC_SLUG, SYNTHETIC_VENDOR, codeHash, syntheticBenchmark, testsHash } from "./pages-synthetic";
 
-const url = process.env.BENCH_DATABASE_URL;
-if (!url || !new URL(url).pathname.includes("bench")) {
-  console.error("set BENCH_DATABASE_URL to a database of its own whose name contains 'bench'");
-  process.exit(2);
-}
-
-async function ensureDatabase(target: string): Promise<void> {
-  const u = new URL(target);
-  const name = u.pathname.slice(1);
-  u.pathname = "/postgres";
-  const client = new pg.Client({ connectionString: u.toString() });
-  await client.connect();
-  const exists = await client.query("SELECT 1 FROM pg_database WHERE datname = $1", [name]);
-  if (exists.rowCount === 0) await client.query(`CREATE DATABASE "${name.replaceAll('"', "")}"`);
-  await client.end();
-}
+const url = benchDatabaseUrl(process.env.BENCH_DATABASE_URL, "set BENCH_DATABASE_URL to a database of its own whose name contains 'bench'");
 
 await ensureDatabase(url);
 process.env.DATABASE_URL = url; // lib/config reads it once, on first use below

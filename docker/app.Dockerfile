@@ -8,9 +8,10 @@ ARG NODE_IMAGE=node:20-bookworm-slim
 FROM ${NODE_IMAGE}
 
 # Workers reach the host's Docker engine through its socket with dockerode (no docker CLI in
-# the image); curl serves the compose health check.
+# the image); curl serves the compose health check. OpenBLAS and a C toolchain build the
+# ranking addon (native/blas; without it ranking runs on WebAssembly, same results, slower).
 RUN apt-get update \
- && apt-get install -y --no-install-recommends ca-certificates curl \
+ && apt-get install -y --no-install-recommends ca-certificates curl libopenblas-dev python3 make g++ \
  && rm -rf /var/lib/apt/lists/*
 
 WORKDIR /app
@@ -18,7 +19,8 @@ ENV NEXT_TELEMETRY_DISABLED=1 NODE_ENV=production
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund --include=dev
 COPY . .
-RUN DATABASE_URL=postgresql://build/placeholder npx prisma generate && node_modules/.bin/next build
+RUN bash scripts/build-native.sh \
+ && DATABASE_URL=postgresql://build/placeholder npx prisma generate && node_modules/.bin/next build
 
 # Last, so a new commit reuses every layer above. lib/provenance/execboard-version.ts reads
 # EXECBOARD_GIT_COMMIT (the image has no .git); empty means unknown.
