@@ -18,6 +18,7 @@ const { loadScoringContext } = await import("@/lib/analysis/version-context");
 const { toQueryOutcomes } = await import("@/lib/analysis/query-outcomes");
 const { scoreQueries } = await import("@/lib/metrics/score-queries");
 const { RUNNER_VERSION } = await import("@/lib/sandbox/types");
+const { ANALYSIS_ENGINE_VERSION } = await import("@/lib/metrics/scoring-engine");
 const { createUser } = await import("@/lib/auth/create-user");
 
 const t0 = performance.now();
@@ -101,6 +102,16 @@ for (const [s, sys] of b.systems.entries()) {
       passes: passes[q],
     })),
   });
+  // The scoring run whose results these are, by the current engine (else the version's
+  // statistics would list the system as provisional and leave its analysis to a re-score).
+  const evaluation = await prisma.evaluation.create({
+    data: {
+      submissionId: sub.id, seq: 1, trigger: "submission", status: "scored", benchmarkVersion: version.version, benchmarkSha256: version.sourceSha256,
+      runnerVersion: RUNNER_VERSION, scoringEngine: ANALYSIS_ENGINE_VERSION, sandboxBackend: "synthetic", startedAt: publishedAt, finishedAt: publishedAt,
+      metrics: { createMany: { data: scored.metrics.map((m) => ({ name: m.name, k: m.k, value: m.value, ciLow: m.ciLow, ciHigh: m.ciHigh })) } },
+    },
+  });
+  await prisma.submission.update({ where: { id: sub.id }, data: { currentEvaluationId: evaluation.id } });
   lap(`${sys.model}: exec@1 ${scored.metrics[0].value.toFixed(3)}`);
 }
 const result = await recomputeVersionAnalysis(version.id);

@@ -11,7 +11,8 @@ import { parseTrustedProxies, resolveForwarded, type TrustedProxies } from "@/li
 import { PageCache } from "@/lib/http/page-cache";
 import { closeRateLimitRedis } from "@/lib/rate-limit/redis";
 import { assertSameStorage } from "@/lib/storage/storage-identity";
-import { rateLimitOptionsFromConfig, rateLimitPage, type PageRequestKind } from "@/lib/rate-limit/rate-limit-request";
+import { errorResponse } from "@/lib/http/respond";
+import { rateLimitOptionsFromConfig, rateLimitPage, rateLimitRequest, type PageRequestKind } from "@/lib/rate-limit/rate-limit-request";
 
 // The web process: Next.js behind a thin Node HTTP server of our own (`execboard web`), which
 // sees the connection itself. Before the app sees a request it
@@ -112,6 +113,20 @@ function headerValue(v: string | string[] | undefined): string | undefined {
   return Array.isArray(v) ? v.join(",") : v;
 }
 
+async function admitApi(req: http.IncomingMessage, res: http.ServerResponse): Promise<boolean> {
+  let answer: Response;
+  try {
+    const limit = await rateLimitRequest(new Request(`http://localhost${req.url}`, { headers: { "x-forwarded-for": headerValue(req.headers["x-forwarded-for"]) ?? "" } }));
+    for (const [k, v] of Object.entries(limit)) res.setHeader(k, v);
+    return true;
+  } catch (e) {
+    answer = errorResponse(e);
+  }
+  res.writeHead(answer.status, Object.fromEntries(answer.headers));
+  res.end(await answer.text());
+  return false;
+}
+
 function refuse(res: http.ServerResponse, status: number, title: string, message: string, headers: Record<string, string> = {}): void {
   res.writeHead(status, { "content-type": "text/html; charset=utf-8", "cache-control": "no-store", ...headers });
   res.end(`<!doctype html><meta charset="utf-8"><title>${title} · ExecBoard</title><h1>${title}</h1><p>${message.replace(/[<>&]/g, "")}</p>`);
@@ -136,6 +151,8 @@ export async function main(argv: string[]): Promise<void> {
     sessionCookie: SESSION_COOKIE,
     // Next.js renders some robots a page without streamed metadata.
     variant: (req) => getBotType(headerValue(req.headers["user-agent"]) ?? "") ?? "",
+    // An API answer from memory counts against the address's window as the app would count it.
+    admit: (req, res) => ((req.url ?? "").startsWith("/api/") ? admitApi(req, res) : Promise.resolve(true)),
   });
 
   const server = http.createServer(async (req, res) => {

@@ -1,5 +1,7 @@
 // Public pages from memory. A signed-out reader's GET of a public page (leaderboards, model
-// pages, drilldowns, the query browser, comparisons, exports, methodology, API docs) is answered
+// pages, drilldowns, the query browser, comparisons, exports, methodology, API docs) or of the
+// public read API (benchmarks, leaderboards, statistics, datasets, published submissions and
+// their analyses, the OpenAPI document) is answered
 // with the bytes the app rendered for the same URL and request variant, as long as the reader
 // stamp (lib/db/reader-stamp.ts) is the one they were rendered under. The stamp is read on EVERY
 // request, after the request arrived, and every write a reader could see moves it on at commit
@@ -21,13 +23,19 @@ const PUBLIC_PAGES = [
   /^\/submissions\/[^/]+\/queries\/[^/]+$/,
   /^\/methodology$/,
   /^\/docs\/api$/,
+  /^\/api\/v1\/benchmarks$/,
+  /^\/api\/v1\/benchmarks\/[^/]+\/(leaderboard|pairwise|difficulty|analysis|dataset)$/,
+  /^\/api\/v1\/benchmarks\/[^/]+\/dataset\/[^/]+$/,
+  /^\/api\/v1\/submissions\/[^/]+(\/analysis)?$/, // published ones; others answer 404, never kept
+  /^\/api\/v1\/openapi\.json$/,
 ];
 
 // Request headers the app's answer depends on besides the URL: Next.js's client-navigation
 // headers (the answer is then a React Server Components payload) and the encoding.
 const VARY = ["rsc", "next-router-state-tree", "next-router-prefetch", "next-router-segment-prefetch", "next-url", "accept-encoding", "x-forwarded-proto", "x-forwarded-host"];
 const KEPT_TYPES = /^(text\/html|text\/x-component|text\/csv|application\/json)\b/;
-const DROPPED_HEADERS = new Set(["date", "connection", "keep-alive", "transfer-encoding", "content-length"]);
+// Per-answer headers: the transport's, and the rate limit's (set anew for every answer).
+const DROPPED_HEADERS = new Set(["date", "connection", "keep-alive", "transfer-encoding", "content-length", "x-ratelimit-limit", "x-ratelimit-remaining", "x-ratelimit-reset"]);
 
 export interface PageCacheOptions {
   /** Memory for kept answers, bytes (0: nothing is kept). */
@@ -38,6 +46,11 @@ export interface PageCacheOptions {
   sessionCookie: string;
   /** More of the request the answer depends on (e.g. the kind of robot the user agent is). */
   variant?: (req: http.IncomingMessage) => string;
+  /**
+   * Asked before a request is answered from memory (the app is not asked then): may set
+   * headers, or answer itself and return false (an API rate limit the app would have applied).
+   */
+  admit?: (req: http.IncomingMessage, res: http.ServerResponse) => Promise<boolean>;
 }
 
 interface Entry {
@@ -87,7 +100,7 @@ export class PageCache {
       this.entries.delete(key); // most recently used last
       this.entries.set(key, kept);
       this.counts.hit++;
-      replay(req, res, kept, "hit");
+      if (await this.admitted(req, res)) replay(req, res, kept, "hit");
       return "hit";
     }
     const pending = this.rendering.get(key);
@@ -95,7 +108,7 @@ export class PageCache {
       const entry = await pending;
       if (entry) {
         this.counts.shared++;
-        replay(req, res, entry, "hit");
+        if (await this.admitted(req, res)) replay(req, res, entry, "hit");
         return "shared";
       }
     }
@@ -119,6 +132,10 @@ export class PageCache {
 
   get size(): { entries: number; bytes: number } {
     return { entries: this.entries.size, bytes: this.bytes };
+  }
+
+  private admitted(req: http.IncomingMessage, res: http.ServerResponse): Promise<boolean> {
+    return this.opts.admit ? this.opts.admit(req, res) : Promise.resolve(true);
   }
 
   private keyOf(req: http.IncomingMessage): string {

@@ -11,6 +11,7 @@ let cache: PageCache;
 let server: http.Server;
 let base = "";
 let gate: Promise<void> | null = null;
+let admitted = 0, refuse = false;
 
 // The app: a page naming the URL, the stamp it was rendered under and the viewer it saw.
 async function app(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
@@ -37,7 +38,19 @@ async function get(path: string, headers: Record<string, string> = {}, method = 
 }
 
 beforeAll(async () => {
-  cache = new PageCache({ maxBytes: 64 * 1024, stamp: async () => String(stamp), sessionCookie: "execboard_session" });
+  cache = new PageCache({
+    maxBytes: 64 * 1024,
+    stamp: async () => String(stamp),
+    sessionCookie: "execboard_session",
+    // As the web server does for the API: count the answer from memory, or refuse it.
+    admit: async (_req, res) => {
+      admitted++;
+      if (!refuse) return true;
+      res.writeHead(429, { "content-type": "application/json" });
+      res.end('{"error":{"code":"RATE_LIMITED"}}');
+      return false;
+    },
+  });
   server = http.createServer((req, res) => void cache.serve(req, res, () => app(req, res)));
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -79,7 +92,7 @@ describe("PageCache", () => {
     expect(anonymous.body).not.toContain("alice");
     expect((await get("/benchmarks/demo/1", { cookie: "execboard_session=abc" })).body).toContain("signed-in:alice");
     expect((await get("/benchmarks/demo/1", { authorization: "Bearer t" })).cache).toBeNull();
-    for (const path of ["/account/submissions", "/submissions/x/status", "/api/v1/benchmarks", "/review", "/signin"]) {
+    for (const path of ["/account/submissions", "/submissions/x/status", "/api/v1/me", "/review", "/signin"]) {
       await get(path);
       expect((await get(path)).cache, path).toBeNull();
     }
@@ -89,6 +102,19 @@ describe("PageCache", () => {
     // Rendered: the two signed-in visits, the bearer, ten private-path visits, the HEAD, and
     // the one anonymous miss; the last visit was a hit.
     expect(renders - before).toBe(2 + 1 + 10 + 1 + 1);
+  });
+
+  it("asks before answering from memory, and stays silent when refused", async () => {
+    await get("/api/v1/benchmarks/demo/leaderboard");
+    const before = { admitted, renders };
+    expect((await get("/api/v1/benchmarks/demo/leaderboard")).cache).toBe("hit");
+    refuse = true;
+    const refused = await get("/api/v1/benchmarks/demo/leaderboard");
+    refuse = false;
+    expect(refused.status).toBe(429);
+    expect(refused.cache).toBeNull();
+    expect(refused.body).toContain("RATE_LIMITED");
+    expect({ admitted: admitted - before.admitted, renders: renders - before.renders }).toEqual({ admitted: 2, renders: 0 });
   });
 
   it("keeps only complete 200 answers without cookies", async () => {

@@ -41,14 +41,12 @@ BEGIN
   RETURN NULL;
 END $$;
 
--- Submissions: a change to a row that is, or was, published; progress counters alone are not
--- shown on cached pages.
+-- Submissions: a change to a row that is, or was, published. (Progress counters move only
+-- while a submission is scored, before it can be published.)
 CREATE FUNCTION "reader_stamp_submissions"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF (TG_OP <> 'INSERT' AND OLD."status" = 'published') OR (TG_OP <> 'DELETE' AND NEW."status" = 'published') THEN
-    IF TG_OP <> 'UPDATE' OR (to_jsonb(OLD) - 'progress_done' - 'progress_total' - 'updated_at') IS DISTINCT FROM (to_jsonb(NEW) - 'progress_done' - 'progress_total' - 'updated_at') THEN
-      PERFORM "reader_stamp_bump"();
-    END IF;
+    PERFORM "reader_stamp_bump"();
   END IF;
   RETURN NULL;
 END $$;
