@@ -5,7 +5,7 @@ import next from "next";
 import { getBotType } from "next/dist/shared/lib/router/utils/is-bot";
 import { SESSION_COOKIE } from "@/lib/auth/session-cookie";
 import { getConfig } from "@/lib/config";
-import { readReaderStamp } from "@/lib/db/reader-stamp";
+import { closeReaderStamp, readReaderStamp } from "@/lib/db/reader-stamp";
 import { isAppError } from "@/lib/errors/app-error";
 import { parseTrustedProxies, resolveForwarded, type TrustedProxies } from "@/lib/http/forwarded";
 import { PageCache } from "@/lib/http/page-cache";
@@ -191,7 +191,7 @@ export async function main(argv: string[]): Promise<void> {
 
   const stop = (signal: string) => {
     console.log(`[web] ${signal}: shutting down`);
-    server.close(() => void closeRateLimitRedis().then(() => app.close()).finally(() => process.exit(0)));
+    server.close(() => void Promise.all([closeRateLimitRedis(), closeReaderStamp()]).then(() => app.close()).finally(() => process.exit(0)));
     setTimeout(() => process.exit(0), 10_000).unref();
   };
   process.on("SIGTERM", () => stop("SIGTERM"));

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { operatorActor } from "@/lib/audit/audit-actor";
 import { signIn } from "@/lib/auth/sign-in";
 import { db, disconnectDb } from "@/lib/db/client";
-import { readReaderStamp } from "@/lib/db/reader-stamp";
+import { closeReaderStamp, readReaderStamp } from "@/lib/db/reader-stamp";
 import { closeQueue } from "@/lib/queue/enqueue";
 import { hideSubmission } from "@/lib/review/hide-submission";
 import { rejectSubmission } from "@/lib/review/reject-submission";
@@ -63,6 +63,7 @@ describe("the page cache is never stale", () => {
 
   afterAll(async () => {
     await closeQueue();
+    await closeReaderStamp();
     await disconnectDb();
   });
 
