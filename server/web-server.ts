@@ -26,8 +26,9 @@ import { rateLimitOptionsFromConfig, rateLimitPage, rateLimitRequest, type PageR
 //   its own in lib/http's handle());
 // - adds Strict-Transport-Security to answers over https (the other security headers are in
 //   next.config.ts, so they hold however the app is served);
-// - answers signed-out readers' public pages from memory while the reader stamp is unchanged
-//   (lib/http/page-cache.ts; the stamp is read from Postgres on every such request).
+// - answers signed-out readers' public pages and public API reads from memory while the reader
+//   stamp is unchanged (lib/http/page-cache.ts; the stamp is read from Postgres for every such
+//   request; an API answer from memory is counted against the address's rate limit here).
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const HSTS = "max-age=31536000; includeSubDomains";
 /** The most a page's form may send (Next.js's own server-action limit). The API has its own limits. */

@@ -89,7 +89,16 @@ export class PageCache {
       await render();
       return "bypass";
     }
-    const stamp = BigInt(await this.opts.stamp());
+    let stamp: bigint;
+    try {
+      stamp = BigInt(await this.opts.stamp());
+    } catch (e) {
+      // Without the stamp nothing may be answered from memory: the app answers, as without a cache.
+      console.error("[page-cache] reader stamp unavailable, answering through the app:", (e as Error).message);
+      this.counts.bypass++;
+      await render();
+      return "bypass";
+    }
     if (this.stampSeen === null || stamp > this.stampSeen) {
       this.clear();
       this.stampSeen = stamp;

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PageCache } from "@/lib/http/page-cache";
 
 let stamp = 1;
+let stampDown = false;
 let renders = 0;
 let cache: PageCache;
 let server: http.Server;
@@ -40,7 +41,10 @@ async function get(path: string, headers: Record<string, string> = {}, method = 
 beforeAll(async () => {
   cache = new PageCache({
     maxBytes: 64 * 1024,
-    stamp: async () => String(stamp),
+    stamp: async () => {
+      if (stampDown) throw new Error("database unreachable");
+      return String(stamp);
+    },
     sessionCookie: "execboard_session",
     // As the web server does for the API: count the answer from memory, or refuse it.
     admit: async (_req, res) => {
@@ -115,6 +119,16 @@ describe("PageCache", () => {
     expect(refused.cache).toBeNull();
     expect(refused.body).toContain("RATE_LIMITED");
     expect({ admitted: admitted - before.admitted, renders: renders - before.renders }).toEqual({ admitted: 2, renders: 0 });
+  });
+
+  it("answers through the app, from nothing kept, when the stamp cannot be read", async () => {
+    await get("/benchmarks/down");
+    expect((await get("/benchmarks/down")).cache).toBe("hit");
+    stampDown = true;
+    const before = renders;
+    const answer = await get("/benchmarks/down");
+    stampDown = false;
+    expect([answer.status, answer.cache, renders - before]).toEqual([200, null, 1]);
   });
 
   it("keeps only complete 200 answers without cookies", async () => {
