@@ -40,8 +40,12 @@ const F64_QUERY_BLOCK = 256;
 const F32_CHUNK_BYTES = 2 * 1024 * 1024;
 const F32_BLOCK_BYTES = 4 * 1024 * 1024;
 // BLAS wants large operands (it packs them itself); float32 copies of this size, plus scores.
+// Raw float32 operands are not copied: then only the scores bound the block, and few large
+// calls keep the BLAS threads' meeting points few (each one waits for the slowest thread).
 const BLAS_CHUNK_BYTES = 16 * 1024 * 1024;
 const BLAS_BLOCK_BYTES = 16 * 1024 * 1024;
+const BLAS_RAW_SCORE_BYTES = 24 * 1024 * 1024;
+const BLAS_RAW_QUERY_BLOCK = 4096;
 
 function finish(inputs: PathInputs, topK: TopKBuffers, watched: Float64Array[], stats: RankResult["stats"]): RankResult {
   const top: Int32Array[] = [], scores: Float64Array[] = [], tied: Int32Array[] = [];
@@ -139,11 +143,11 @@ export function rankF32Filtered(inputs: PathInputs, options: RankOptions): RankR
   const threads = options.threads ?? defaultThreads();
   const candidates: number[][] = [];
   if (Q > 0 && C > 0) {
-    const [chunkBytes, blockBytes] = blas ? [BLAS_CHUNK_BYTES, BLAS_BLOCK_BYTES] : [F32_CHUNK_BYTES, F32_BLOCK_BYTES];
-    const chunkRows = Math.max(1, Math.min(C, options.corpusChunkRows ?? Math.floor(chunkBytes / (4 * dims))));
-    const blockRows = Math.max(1, Math.min(Q, options.queryBlockRows ?? Math.floor(blockBytes / (4 * dims))));
-    const maxMagnitude = Math.max(largestMagnitude(q), largestMagnitude(c));
     const raw = blas ? rawOperands(q, c) : null;
+    const [chunkBytes, blockBytes] = blas ? [BLAS_CHUNK_BYTES, BLAS_BLOCK_BYTES] : [F32_CHUNK_BYTES, F32_BLOCK_BYTES];
+    const blockRows = Math.max(1, Math.min(Q, options.queryBlockRows ?? (raw ? BLAS_RAW_QUERY_BLOCK : Math.floor(blockBytes / (4 * dims)))));
+    const chunkRows = Math.max(1, Math.min(C, options.corpusChunkRows ?? Math.floor(raw ? BLAS_RAW_SCORE_BYTES / (4 * blockRows) : chunkBytes / (4 * dims))));
+    const maxMagnitude = Math.max(largestMagnitude(q), largestMagnitude(c));
     const bound = f32ScoreBound(dims, maxMagnitude, blas ? "any-order" : "sequential", raw ?? undefined);
     const filter = new CandidateFilter(Q, k);
     const scorer: Float32Scores = blas ? new BlasF32Scorer(blas, dims, blockRows, chunkRows, threads, raw) : new F32Scorer(dims, blockRows, chunkRows, threads);
