@@ -79,14 +79,17 @@ function stages(history: Status["history"]): string {
 const client = new pg.Client({ connectionString: dbUrl });
 await client.connect();
 console.log(`${SYNTHETIC_LABEL}: upload Q=${Q} C=${C} d=${dims} float32 to ${base}; ${os.cpus()[0].model}, ${os.availableParallelism()} cores`);
+// Every file made before the first upload (making one takes seconds: between polls, a
+// kept-alive connection could time out under the next POST).
 const file = embeddings(1);
+const warmFiles = Array.from({ length: reps }, (_, r) => embeddings(2 + r));
 console.log(`file ${(file.length / 2 ** 20).toFixed(0)} MiB`);
 const results: Record<string, number[]> = { cold: [], warm: [] };
 for (let r = 0; r < reps; r++) {
   for (const cache of ["cold", "warm"] as const) {
     if (cache === "cold") await client.query("DELETE FROM executions");
     const load = os.loadavg()[0].toFixed(1);
-    const run = await uploadAndWait(cache === "cold" ? file : embeddings(2 + r), `upload-bench-${cache}-${Date.now()}`);
+    const run = await uploadAndWait(cache === "cold" ? file : warmFiles[r], `upload-bench-${cache}-${Date.now()}`);
     const executions = (await client.query<{ n: string }>("SELECT count(*) AS n FROM executions")).rows[0].n;
     results[cache].push(run.total);
     console.log(`${cache} cache: upload → scored ${(run.total / 1000).toFixed(1)} s (POST answered in ${(run.post / 1000).toFixed(1)} s; ${stages(run.history)}); ${executions} cached verdicts after; load ${load}→${os.loadavg()[0].toFixed(1)}`);
