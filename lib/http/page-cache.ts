@@ -1,14 +1,14 @@
 // Public pages from memory. A signed-out reader's GET of a public page (leaderboards, model
 // pages, drilldowns, the query browser, comparisons, exports, methodology, API docs) or of the
 // public read API (benchmarks, leaderboards, statistics, datasets, published submissions and
-// their analyses, the OpenAPI document) is answered
-// with the bytes the app rendered for the same URL and request variant, as long as the reader
-// stamp (lib/db/reader-stamp.ts) is the one they were rendered under. The stamp is read on EVERY
-// request, after the request arrived, and every write a reader could see moves it on at commit
-// (migration 0013's triggers, whichever process writes): so once a publish, hide, re-score or
-// review has returned, no request is answered from before it. Anything else (a session cookie,
-// an Authorization header, a method other than GET, another path) goes straight to the app, so
-// no viewer is ever given a page rendered for someone else.
+// their analyses, the OpenAPI document) is answered with the bytes the app rendered for the
+// same URL and request variant, as long as the reader stamp (lib/db/reader-stamp.ts) is the
+// one they were rendered under. The stamp is read for EVERY such request, after it arrived,
+// and every write a reader could see moves it on at commit (migration 0013's triggers,
+// whichever process writes): so once a publish, hide, re-score or review has returned, no
+// request is answered from before it. Anything else (a session cookie, an Authorization
+// header, a method other than GET, another path) goes straight to the app, so no viewer is
+// ever given a page rendered for someone else.
 //
 // Only complete 200 answers without Set-Cookie are kept, least recently used first out past
 // `maxBytes`. Concurrent misses of one page under one stamp render it once.

@@ -8,6 +8,9 @@
 //   toF32        rows divided by their float64 divisor, rounded to float32 (f32-scorer.ts).
 //   sgemmNT      float32 scores of query rows against corpus rows: cblas_sgemm. Its error is
 //                bounded for any summation order, with or without FMA (error-bound.ts).
+//   scaleScores  raw float32 products scaled by 1/(query divisor * corpus divisor).
+//   prefilter    per query, the columns within a margin of its k-th best float32 score
+//                (CandidateFilter.offerListed takes only these).
 //   exactScores  float64 scores of chosen pairs with exactly ExactScorer's arithmetic: each
 //                value divided by its row's divisor, a sequential sum of separately rounded
 //                products. Bit-identical to the JavaScript: built with -ffp-contract=off and
