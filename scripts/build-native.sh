@@ -28,8 +28,8 @@ give_up() {
 }
 
 node_bin=$(command -v node) || give_up "node not found"
-if [ "$force" = 0 ] && [ -f "$addon" ] && [ "$addon" -nt "$dir/src/execboard_blas.c" ] && [ "$addon" -nt "$dir/binding.gyp" ] \
-  && [ "$addon" -nt "$(readlink -f "$node_bin")" ]; then
+newest=$(ls -t "$dir"/src/* "$dir/binding.gyp" "$(readlink -f "$node_bin")" | head -1)
+if [ "$force" = 0 ] && [ -f "$addon" ] && [ "$addon" -nt "$newest" ]; then
   exit 0
 fi
 

@@ -1,0 +1,65 @@
+// The addon's shared helpers (common.h).
+#include <math.h>
+#include <string.h>
+#include "common.h"
+
+napi_value throw_(napi_env env, const char* message) {
+  napi_throw_error(env, NULL, message);
+  return NULL;
+}
+
+// ---- float16 ------------------------------------------------------------------------------
+
+float half_table[65536];
+static int half_ready = 0;
+
+// IEEE binary16 to binary32, exactly (every half is a float).
+static float half_to_float(uint16_t h) {
+  uint32_t sign = (uint32_t)(h & 0x8000) << 16, e = (h >> 10) & 0x1f, m = h & 0x3ff, bits;
+  if (e == 0) {
+    float f = (float)m * 0x1p-24f;  // zero or subnormal: m * 2^-24 is exact
+    return sign ? -f : f;
+  }
+  if (e == 31) bits = sign | 0x7f800000u | (m << 13);
+  else bits = sign | ((e + 112) << 23) | (m << 13);
+  float f;
+  memcpy(&f, &bits, sizeof f);
+  return f;
+}
+
+void init_half(void) {
+  if (half_ready) return;
+  for (uint32_t h = 0; h < 65536; h++) half_table[h] = half_to_float((uint16_t)h);
+  half_ready = 1;
+}
+
+// ---- typed-array arguments ----------------------------------------------------------------
+
+int get_array(napi_env env, napi_value v, array_t* out) {
+  napi_typedarray_type type;
+  size_t length;
+  void* data;
+  if (napi_get_typedarray_info(env, v, &type, &length, &data, NULL, NULL) != napi_ok) return 0;
+  switch (type) {
+    case napi_uint16_array: out->kind = F16; break;
+    case napi_float32_array: out->kind = F32; break;
+    case napi_float64_array: out->kind = F64; break;
+    case napi_int32_array: out->kind = I32; break;
+    default: return 0;
+  }
+  out->data = data;
+  out->length = length;
+  return 1;
+}
+
+int get_size(napi_env env, napi_value v, size_t* out) {
+  double d;
+  if (napi_get_value_double(env, v, &d) != napi_ok || !(d >= 0) || d > 9007199254740991.0 || d != floor(d)) return 0;
+  *out = (size_t)d;
+  return 1;
+}
+
+int is_matrix(const array_t* m) {
+  return m->kind == F16 || m->kind == F32 || m->kind == F64;
+}
+

@@ -1,0 +1,119 @@
+// Row statistics and float32 copies of normalised rows.
+#include <math.h>
+#include "common.h"
+
+// ---- rowStats(matrix, dims, sumSquares: Float64Array, maxAbs: Float64Array) -> first row with
+// a non-finite value, or -1 ------------------------------------------------------------------
+
+// Four rows at a time: four independent sequential sums, the same values as one at a time.
+// NaN fails every comparison, so it never becomes a maximum; a non-finite value makes the sum
+// of squares non-finite, and only then is the row searched for it (a sum can also overflow
+// from finite values, which is not an error).
+#define ROW_STATS(NAME, TYPE, LOAD)                                                            \
+  static int64_t NAME(const TYPE* m, size_t n, size_t d, double* s, double* a) {               \
+    size_t r = 0;                                                                              \
+    for (; r + 4 <= n; r += 4) {                                                               \
+      double s0 = 0, s1 = 0, s2 = 0, s3 = 0, a0 = 0, a1 = 0, a2 = 0, a3 = 0;                   \
+      const TYPE *v0 = m + r * d, *v1 = v0 + d, *v2 = v1 + d, *v3 = v2 + d;                    \
+      for (size_t t = 0; t < d; t++) {                                                         \
+        double x0 = LOAD(v0[t]), x1 = LOAD(v1[t]), x2 = LOAD(v2[t]), x3 = LOAD(v3[t]);         \
+        s0 += x0 * x0; s1 += x1 * x1; s2 += x2 * x2; s3 += x3 * x3;                            \
+        x0 = fabs(x0); x1 = fabs(x1); x2 = fabs(x2); x3 = fabs(x3);                            \
+        if (x0 > a0) a0 = x0;                                                                  \
+        if (x1 > a1) a1 = x1;                                                                  \
+        if (x2 > a2) a2 = x2;                                                                  \
+        if (x3 > a3) a3 = x3;                                                                  \
+      }                                                                                        \
+      s[r] = s0; s[r + 1] = s1; s[r + 2] = s2; s[r + 3] = s3;                                  \
+      a[r] = a0; a[r + 1] = a1; a[r + 2] = a2; a[r + 3] = a3;                                  \
+    }                                                                                          \
+    for (; r < n; r++) {                                                                       \
+      double s0 = 0, a0 = 0;                                                                   \
+      const TYPE* v = m + r * d;                                                               \
+      for (size_t t = 0; t < d; t++) {                                                         \
+        double x = LOAD(v[t]);                                                                 \
+        s0 += x * x;                                                                           \
+        x = fabs(x);                                                                           \
+        if (x > a0) a0 = x;                                                                    \
+      }                                                                                        \
+      s[r] = s0;                                                                               \
+      a[r] = a0;                                                                               \
+    }                                                                                          \
+    for (r = 0; r < n; r++) {                                                                  \
+      if (isfinite(s[r])) continue;                                                            \
+      for (size_t t = 0; t < d; t++) if (!isfinite(LOAD(m[r * d + t]))) return (int64_t)r;     \
+    }                                                                                          \
+    return -1;                                                                                 \
+  }
+
+#define WIDEN(x) ((double)(x))
+#define HALF(x) ((double)half_table[(x)])
+ROW_STATS(stats_f32, float, WIDEN)
+ROW_STATS(stats_f64, double, WIDEN)
+ROW_STATS(stats_f16, uint16_t, HALF)
+
+napi_value row_stats(napi_env env, napi_callback_info info) {
+  size_t argc = 4;
+  napi_value argv[4];
+  CHECK(napi_get_cb_info(env, info, &argc, argv, NULL, NULL));
+  array_t m, ss, mx;
+  size_t d;
+  if (argc < 4 || !get_array(env, argv[0], &m) || !is_matrix(&m) || !get_size(env, argv[1], &d) || d == 0 ||
+      !get_array(env, argv[2], &ss) || ss.kind != F64 || !get_array(env, argv[3], &mx) || mx.kind != F64 || m.length % d != 0 ||
+      ss.length != m.length / d || mx.length != ss.length)
+    return throw_(env, "rowStats(matrix, dims, sumSquares, maxAbs): bad arguments");
+  init_half();
+  const size_t n = ss.length;
+  int64_t bad;
+  switch (m.kind) {
+    case F32: bad = stats_f32(m.data, n, d, ss.data, mx.data); break;
+    case F64: bad = stats_f64(m.data, n, d, ss.data, mx.data); break;
+    default: bad = stats_f16(m.data, n, d, ss.data, mx.data); break;
+  }
+  napi_value result;
+  CHECK(napi_create_double(env, (double)bad, &result));
+  return result;
+}
+
+// ---- toF32(matrix, dims, first, count, divisors: Float64Array (per row of the matrix),
+// dst: Float32Array, dstStride) : dst[j*dstStride + t] = float32(matrix[first+j][t] / divisor)
+
+napi_value to_f32(napi_env env, napi_callback_info info) {
+  size_t argc = 7;
+  napi_value argv[7];
+  CHECK(napi_get_cb_info(env, info, &argc, argv, NULL, NULL));
+  array_t m, div, dst;
+  size_t d, first, count, stride;
+  if (argc < 7 || !get_array(env, argv[0], &m) || !is_matrix(&m) || !get_size(env, argv[1], &d) || d == 0 || !get_size(env, argv[2], &first) ||
+      !get_size(env, argv[3], &count) || !get_array(env, argv[4], &div) || div.kind != F64 || !get_array(env, argv[5], &dst) || dst.kind != F32 ||
+      !get_size(env, argv[6], &stride) || stride < d || m.length % d != 0 || div.length != m.length / d || first + count > div.length ||
+      (count > 0 && (count - 1) * stride + d > dst.length))
+    return throw_(env, "toF32(matrix, dims, first, count, divisors, dst, dstStride): bad arguments");
+  init_half();
+  const double* dv = div.data;
+  float* out = dst.data;
+  for (size_t j = 0; j < count; j++) {
+    const size_t src = (first + j) * d;
+    const double q = dv[first + j];
+    float* o = out + j * stride;
+    switch (m.kind) {
+      case F32: {
+        const float* v = (const float*)m.data + src;
+        for (size_t t = 0; t < d; t++) o[t] = (float)((double)v[t] / q);
+        break;
+      }
+      case F64: {
+        const double* v = (const double*)m.data + src;
+        for (size_t t = 0; t < d; t++) o[t] = (float)(v[t] / q);
+        break;
+      }
+      default: {
+        const uint16_t* v = (const uint16_t*)m.data + src;
+        for (size_t t = 0; t < d; t++) o[t] = (float)((double)half_table[v[t]] / q);
+        break;
+      }
+    }
+  }
+  return NULL;
+}
+
