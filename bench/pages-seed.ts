@@ -4,7 +4,7 @@
 // statistics (computed by the real lib/ code, as the worker would).
 //   BENCH_DATABASE_URL=postgresql://postgres@127.0.0.1:55445/execboard_bench_pages npx tsx bench/pages-seed.ts
 // Refuses a database whose name does not contain "bench", so it never lands on a real leaderboard.
-import { benchDatabaseUrl, ensureDatabase } from "./bench-database";
+import { benchDatabaseUrl, dropBenchmark, ensureDatabase } from "./bench-database";
 import { SYNTHETIC_NAME, SYNTHETIC_NOTE, SYNTHETIC_SLUG, SYNTHETIC_VENDOR, codeHash, syntheticBenchmark, testsHash } from "./pages-synthetic";
 
 const url = benchDatabaseUrl(process.env.BENCH_DATABASE_URL, "set BENCH_DATABASE_URL to a database of its own whose name contains 'bench'");
@@ -25,11 +25,7 @@ const t0 = performance.now();
 const lap = (what: string) => console.log(`${((performance.now() - t0) / 1000).toFixed(1).padStart(6)} s  ${what}`);
 await migrate(url);
 const prisma = db();
-const old = await prisma.benchmark.findUnique({ where: { slug: SYNTHETIC_SLUG }, select: { id: true } });
-if (old) {
-  await prisma.submission.deleteMany({ where: { version: { benchmarkId: old.id } } });
-  await prisma.benchmark.delete({ where: { id: old.id } });
-}
+await dropBenchmark(prisma, SYNTHETIC_SLUG);
 
 const b = syntheticBenchmark();
 lap(`generated ${b.queries.length} queries, ${b.corpus.length} snippets, ${b.systems.length} systems`);

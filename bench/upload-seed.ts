@@ -5,7 +5,7 @@
 // Writes BENCH_TOKEN as a shell export to <env-file> (mode 0600). Refuses a database whose name
 // lacks "bench", so it never lands on a real leaderboard.
 import fs from "node:fs";
-import { benchDatabaseUrl, ensureDatabase } from "./bench-database";
+import { benchDatabaseUrl, dropBenchmark, ensureDatabase } from "./bench-database";
 import { SYNTHETIC_NAME, SYNTHETIC_NOTE, SYNTHETIC_SLUG, codeHash, syntheticBenchmark, testsHash } from "./pages-synthetic";
 
 const out = process.argv[2];
@@ -18,11 +18,7 @@ const { db, disconnectDb } = await import("@/lib/db/client");
 const { createUser, issueToken } = await import("@/lib/auth/create-user");
 await migrate(url);
 const prisma = db();
-const old = await prisma.benchmark.findUnique({ where: { slug: SYNTHETIC_SLUG }, select: { id: true } });
-if (old) {
-  await prisma.submission.deleteMany({ where: { version: { benchmarkId: old.id } } });
-  await prisma.benchmark.delete({ where: { id: old.id } });
-}
+await dropBenchmark(prisma, SYNTHETIC_SLUG);
 await prisma.execution.deleteMany({});
 const b = syntheticBenchmark();
 const bench = await prisma.benchmark.create({ data: { slug: SYNTHETIC_SLUG, name: SYNTHETIC_NAME, description: SYNTHETIC_NOTE, license: "synthetic (no license needed)" } });
