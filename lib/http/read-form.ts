@@ -7,6 +7,7 @@ import type { z } from "zod";
 import { AppError } from "@/lib/errors/app-error";
 import { prepareSpool, spoolPath as newSpoolPath } from "@/lib/storage/spool";
 import { textProblem } from "@/lib/text/plain-text";
+import { lingerThenCancel } from "./linger";
 
 /** The one file part a form may carry. */
 export interface FormFileSpec {
@@ -54,14 +55,14 @@ export async function readForm<S extends z.ZodType>(
 ): Promise<{ fields: z.infer<S>; file: SpooledFile | null }> {
   const contentType = request.headers.get("content-type") ?? "";
   if (!/^multipart\/form-data\s*;/i.test(contentType)) {
-    await request.body?.cancel().catch(() => undefined);
+    lingerThenCancel(request.body);
     throw new AppError("BAD_REQUEST", `expected multipart/form-data with ${options.expected}`);
   }
   const maxField = options.maxFieldBytes ?? DEFAULT_FIELD_BYTES;
   const limit = (options.file?.maxBytes ?? 0) + FORM_OVERHEAD + MAX_FIELDS * maxField;
   const declared = Number(request.headers.get("content-length") ?? NaN);
   if (Number.isFinite(declared) && declared > limit) {
-    await request.body?.cancel().catch(() => undefined);
+    lingerThenCancel(request.body);
     throw new AppError(
       "PAYLOAD_TOO_LARGE",
       options.file

@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import { AppError } from "@/lib/errors/app-error";
 import { unstorableString } from "@/lib/text/plain-text";
+import { lingerThenCancel } from "./linger";
 
 /** The largest JSON request body any endpoint takes (its fields are short: names, reasons, limits). */
 export const JSON_BODY_MAX_BYTES = 1024 * 1024;
@@ -29,7 +30,7 @@ export async function readJson<S extends z.ZodType>(request: Request, schema: S)
 export async function readBodyText(request: Request, maxBytes: number): Promise<string> {
   const declared = Number(request.headers.get("content-length") ?? NaN);
   if (Number.isFinite(declared) && declared > maxBytes) {
-    await request.body?.cancel().catch(() => undefined);
+    lingerThenCancel(request.body);
     throw new AppError("PAYLOAD_TOO_LARGE", `the request body is ${declared} bytes; a JSON body may be at most ${maxBytes} bytes`);
   }
   const chunks: Uint8Array[] = [];
@@ -41,7 +42,7 @@ export async function readBodyText(request: Request, maxBytes: number): Promise<
       if (done) break;
       total += value.byteLength;
       if (total > maxBytes) {
-        await reader.cancel().catch(() => undefined);
+        lingerThenCancel(reader);
         throw new AppError("PAYLOAD_TOO_LARGE", `the request body is larger than ${maxBytes} bytes, the most a JSON body may be`);
       }
       chunks.push(value);
