@@ -1,14 +1,13 @@
 import Link from "next/link";
 import { humanize } from "@/components/ui/format";
-import type { HeatmapRow } from "@/lib/pages/query-browser";
+import type { HeatmapRow } from "@/lib/pages/per-domain-exec";
 import { ScrollBox } from "@/components/ui/scroll-box";
 
-// Shade of a cell: lighter for lower exec@1 relative to the table's best cell. The number is
-// always printed, so the colour is never the only signal; dark text keeps its contrast on the
-// darkest shade.
-function shade(v: number, max: number): string {
-  const t = max > 0 ? Math.min(1, v / max) : 0;
-  return `hsl(158 55% ${Math.round(97 - 50 * t)}%)`;
+// Shade of a cell: stronger for higher exec@1 relative to the table's best cell (the colour
+// itself is in globals.css, .hm-cell, for either scheme). The number is always printed, so the
+// colour is never the only signal; the text keeps its contrast on the strongest shade.
+function shade(v: number, max: number): React.CSSProperties {
+  return { "--t": max > 0 ? Math.min(1, v / max).toFixed(3) : "0" } as React.CSSProperties;
 }
 
 // The paper's Figure 6b: exec@1 of every published system within every domain. A cell opens
@@ -52,7 +51,7 @@ export function DomainHeatmap({ rows, domains }: { rows: HeatmapRow[]; domains: 
                 }
                 const label = `${r.model}, ${humanize(d)}: exec@1 ${c.exec1.value.toFixed(3)} [${c.exec1.ci95[0].toFixed(3)}, ${c.exec1.ci95[1].toFixed(3)}], ${c.solved} of ${c.queries} queries`;
                 return (
-                  <td key={d} className="hm-cell" style={{ background: shade(c.exec1.value, max) }}>
+                  <td key={d} className="hm-cell" style={shade(c.exec1.value, max)}>
                     <Link href={`/submissions/${r.submissionId}?domain=${encodeURIComponent(d)}#queries`} title={label} className="hm-link">
                       {c.exec1.value.toFixed(2)}
                     </Link>

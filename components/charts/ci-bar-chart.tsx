@@ -3,6 +3,7 @@
 import { Bar, CartesianGrid, Cell, ComposedChart, ErrorBar, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { useHydrated } from "@/components/ui/use-hydrated";
 import { useNarrow } from "./use-narrow";
+import { CHART } from "@/components/charts/colors";
 
 export interface CiBar {
   label: string;
@@ -40,31 +41,31 @@ export function CiBarChart({
       {hydrated && (
         <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 640, height }}>
           <ComposedChart data={data} layout="vertical" margin={{ top: 16, right: 20, bottom: 24, left: 4 }} barCategoryGap={6}>
-            <CartesianGrid stroke="#e2e8f0" horizontal={false} />
+            <CartesianGrid stroke={CHART.grid} horizontal={false} />
             <XAxis
               type="number"
               domain={[0, max]}
               ticks={ticks}
               tickFormatter={(v: number) => (percent ? `${Math.round(v * 100)}%` : String(Number(v.toFixed(2))))}
-              tick={{ fontSize: 11, fill: "#475569" }}
-              label={{ value: axisLabel, position: "insideBottom", offset: -14, fontSize: 11, fill: "#334155" }}
+              tick={{ fontSize: 11, fill: CHART.tick }}
+              label={{ value: axisLabel, position: "insideBottom", offset: -14, fontSize: 11, fill: CHART.label }}
             />
-            <YAxis type="category" dataKey="label" width={narrow ? 110 : 160} interval={0} tick={{ fontSize: narrow ? 10 : 11, fill: "#1e293b" }} />
+            <YAxis type="category" dataKey="label" width={narrow ? 110 : 160} interval={0} tick={{ fontSize: narrow ? 10 : 11, fill: CHART.category }} />
             <Tooltip
-              cursor={{ fill: "#f1f5f9" }}
+              cursor={{ fill: CHART.cursor }}
               formatter={(_v, _n, item) => {
                 const b = item.payload as CiBar;
                 return [`${fmt(b.value)} [${fmt(b.ci[0])}, ${fmt(b.ci[1])}]`, "95% CI"];
               }}
             />
             {refs.map((r) => (
-              <ReferenceLine key={r.label} x={r.x} stroke="#334155" strokeDasharray="4 3" label={{ value: r.label, position: "top", fontSize: 10, fill: "#334155" }} />
+              <ReferenceLine key={r.label} x={r.x} stroke={CHART.label} strokeDasharray="4 3" label={{ value: r.label, position: "top", fontSize: 10, fill: CHART.label }} />
             ))}
             <Bar dataKey="value" isAnimationActive={false}>
               {data.map((b) => (
-                <Cell key={b.label} fill={b.muted ? "#cbd5e1" : "#38bdf8"} />
+                <Cell key={b.label} fill={b.muted ? CHART.mutedLight : CHART.info} />
               ))}
-              <ErrorBar dataKey="err" direction="x" width={6} stroke="#0f172a" strokeWidth={1.2} />
+              <ErrorBar dataKey="err" direction="x" width={6} stroke={CHART.ink} strokeWidth={1.2} />
             </Bar>
           </ComposedChart>
         </ResponsiveContainer>

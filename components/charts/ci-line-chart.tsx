@@ -1,6 +1,7 @@
 "use client";
 
 import { Area, CartesianGrid, ComposedChart, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { CHART } from "@/components/charts/colors";
 import { useHydrated } from "@/components/ui/use-hydrated";
 
 export interface CiPoint {
@@ -19,19 +20,19 @@ export function CiLineChart({ points, xLabel, yLabel, ticks }: { points: CiPoint
       {hydrated && (
         <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 480, height: 240 }}>
           <ComposedChart data={data} margin={{ top: 10, right: 16, bottom: 24, left: 0 }}>
-            <CartesianGrid stroke="#e2e8f0" strokeDasharray="3 3" />
+            <CartesianGrid stroke={CHART.grid} strokeDasharray="3 3" />
             <XAxis
               dataKey="x"
               type="number"
               domain={[Math.min(...ticks), Math.max(...ticks)]}
               ticks={ticks}
-              tick={{ fontSize: 11, fill: "#475569" }}
-              label={{ value: xLabel, position: "insideBottom", offset: -14, fontSize: 11, fill: "#334155" }}
+              tick={{ fontSize: 11, fill: CHART.tick }}
+              label={{ value: xLabel, position: "insideBottom", offset: -14, fontSize: 11, fill: CHART.label }}
             />
-            <YAxis domain={[0, 1]} ticks={[0, 0.25, 0.5, 0.75, 1]} tick={{ fontSize: 11, fill: "#475569" }} width={40} />
+            <YAxis domain={[0, 1]} ticks={[0, 0.25, 0.5, 0.75, 1]} tick={{ fontSize: 11, fill: CHART.tick }} width={40} />
             <Tooltip formatter={(v) => (Array.isArray(v) ? `[${Number(v[0]).toFixed(3)}, ${Number(v[1]).toFixed(3)}]` : Number(v).toFixed(3))} labelFormatter={(l) => `${xLabel} = ${l}`} />
-            <Area dataKey="band" stroke="none" fill="#10b981" fillOpacity={0.18} isAnimationActive={false} name="95% CI" />
-            <Line dataKey="value" stroke="#047857" strokeWidth={2} dot={{ r: 3.5, fill: "#047857" }} isAnimationActive={false} name={yLabel} />
+            <Area dataKey="band" stroke="none" fill={CHART.good} fillOpacity={0.18} isAnimationActive={false} name="95% CI" />
+            <Line dataKey="value" stroke={CHART.goodDeep} strokeWidth={2} dot={{ r: 3.5, fill: CHART.goodDeep }} isAnimationActive={false} name={yLabel} />
           </ComposedChart>
         </ResponsiveContainer>
       )}

@@ -2,6 +2,7 @@
 
 import { useNarrow } from "./use-narrow";
 import { Bar, CartesianGrid, Cell, ComposedChart, ErrorBar, Line, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { CHART } from "@/components/charts/colors";
 import { useHydrated } from "@/components/ui/use-hydrated";
 
 export interface Figure2Point {
@@ -20,7 +21,7 @@ const ROW = 24;
 function Diamond(props: { cx?: number; cy?: number }) {
   const { cx, cy } = props;
   if (cx === undefined || cy === undefined) return <g />;
-  return <path d={`M${cx},${cy - 5} L${cx + 5},${cy} L${cx},${cy + 5} L${cx - 5},${cy} Z`} fill="#0f172a" stroke="#fff" strokeWidth={1} />;
+  return <path d={`M${cx},${cy - 5} L${cx + 5},${cy} L${cx},${cy + 5} L${cx - 5},${cy} Z`} fill={CHART.ink} stroke={CHART.surface} strokeWidth={1} />;
 }
 
 // The paper's Figure 2: exec@1 bars with 95% bootstrap whiskers, exec@5 as diamonds, one row
@@ -42,17 +43,17 @@ export function Figure2Chart({ points, chance }: { points: Figure2Point[]; chanc
       {hydrated && (
         <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 880, height }}>
           <ComposedChart data={data} layout="vertical" margin={{ top: 18, right: 16, bottom: 24, left: 4 }} barCategoryGap={5}>
-            <CartesianGrid stroke="#e2e8f0" horizontal={false} />
+            <CartesianGrid stroke={CHART.grid} horizontal={false} />
             <XAxis
               type="number"
               domain={[0, 1]}
               ticks={narrow ? [0, 0.5, 1] : [0, 0.2, 0.4, 0.6, 0.8, 1]}
-              tick={{ fontSize: 11, fill: "#475569" }}
-              label={{ value: "exec@1 (bars, 95% CI) · exec@5 (◆)", position: "insideBottom", offset: -14, fontSize: 11, fill: "#334155" }}
+              tick={{ fontSize: 11, fill: CHART.tick }}
+              label={{ value: "exec@1 (bars, 95% CI) · exec@5 (◆)", position: "insideBottom", offset: -14, fontSize: 11, fill: CHART.label }}
             />
-            <YAxis type="category" dataKey="label" width={narrow ? 104 : 170} interval={0} tick={{ fontSize: narrow ? 9.5 : 11, fill: "#1e293b" }} />
+            <YAxis type="category" dataKey="label" width={narrow ? 104 : 170} interval={0} tick={{ fontSize: narrow ? 9.5 : 11, fill: CHART.category }} />
             <Tooltip
-              cursor={{ fill: "#f1f5f9" }}
+              cursor={{ fill: CHART.cursor }}
               formatter={(value, name, item) => {
                 const p = item.payload as (typeof data)[number];
                 if (name === "exec@1") return [`${p.exec1.toFixed(3)} [${p.ci[0].toFixed(3)}, ${p.ci[1].toFixed(3)}]`, "exec@1 (95% CI)"];
@@ -61,13 +62,13 @@ export function Figure2Chart({ points, chance }: { points: Figure2Point[]; chanc
             />
             <Bar dataKey="exec1" name="exec@1" isAnimationActive={false}>
               {data.map((p) => (
-                <Cell key={p.id} fill={p.baseline ? "#94a3b8" : p.selected ? "#047857" : "#34d399"} />
+                <Cell key={p.id} fill={p.baseline ? CHART.muted : p.selected ? CHART.goodDeep : CHART.goodLight} />
               ))}
-              <ErrorBar dataKey="err" direction="x" width={6} stroke="#0f172a" strokeWidth={1.2} />
+              <ErrorBar dataKey="err" direction="x" width={6} stroke={CHART.ink} strokeWidth={1.2} />
             </Bar>
             <ReferenceLine
               x={chance.exec5}
-              stroke="#64748b"
+              stroke={CHART.reference}
               strokeDasharray="1 3"
               strokeWidth={1.5}
               ifOverflow="extendDomain"
@@ -75,12 +76,12 @@ export function Figure2Chart({ points, chance }: { points: Figure2Point[]; chanc
             />
             <ReferenceLine
               x={chance.exec1}
-              stroke="#334155"
+              stroke={CHART.label}
               strokeDasharray="5 3"
               strokeWidth={1.5}
               ifOverflow="extendDomain"
               className="chance-line"
-              label={{ value: "chance", position: "top", fontSize: 10.5, fill: "#334155", offset: 4 }}
+              label={{ value: "chance", position: "top", fontSize: 10.5, fill: CHART.label, offset: 4 }}
             />
             <Line dataKey="exec5" name="exec@5" stroke="none" isAnimationActive={false} dot={<Diamond />} activeDot={false} legendType="diamond" />
           </ComposedChart>

@@ -1,6 +1,7 @@
 "use client";
 
 import { Bar, BarChart, CartesianGrid, Cell, Legend, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { CHART } from "@/components/charts/colors";
 import { useHydrated } from "@/components/ui/use-hydrated";
 
 export interface HistogramBin {
@@ -38,24 +39,24 @@ export function HistogramChart({
       {hydrated && (
         <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 560, height: 256 }}>
           <BarChart data={data} margin={{ top: 8, right: 12, bottom: 24, left: 0 }} barGap={0} barCategoryGap={0}>
-            <CartesianGrid stroke="#e2e8f0" vertical={false} />
+            <CartesianGrid stroke={CHART.grid} vertical={false} />
             <XAxis
               dataKey="mid"
               type="number"
               domain={[bins[0]?.from ?? 0, bins[bins.length - 1]?.to ?? 1]}
               tickFormatter={(v: number) => v.toFixed(digits > 2 ? 2 : digits)}
-              tick={{ fontSize: 11, fill: "#475569" }}
-              label={{ value: xLabel, position: "insideBottom", offset: -14, fontSize: 11, fill: "#334155" }}
+              tick={{ fontSize: 11, fill: CHART.tick }}
+              label={{ value: xLabel, position: "insideBottom", offset: -14, fontSize: 11, fill: CHART.label }}
               allowDataOverflow
             />
-            <YAxis allowDecimals={false} tick={{ fontSize: 11, fill: "#475569" }} width={40} />
+            <YAxis allowDecimals={false} tick={{ fontSize: 11, fill: CHART.tick }} width={40} />
             <Tooltip
               labelFormatter={(_l, payload) => {
                 const p = payload?.[0]?.payload as { from: number; to: number } | undefined;
                 return p ? `${p.from.toFixed(digits)} to ${p.to.toFixed(digits)}` : "";
               }}
             />
-            {signColors && <ReferenceLine x={0} stroke="#0f172a" strokeDasharray="3 3" />}
+            {signColors && <ReferenceLine x={0} stroke={CHART.ink} strokeDasharray="3 3" />}
             {series.length > 1 && <Legend verticalAlign="top" height={24} wrapperStyle={{ fontSize: 12 }} />}
             {series.map((s) => (
               <Bar key={s.name} dataKey={s.name} fill={s.color} fillOpacity={series.length > 1 ? 0.75 : 1} isAnimationActive={false} maxBarSize={Math.max(2, 600 * width)}>

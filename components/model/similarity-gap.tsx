@@ -2,6 +2,7 @@ import { HistogramChart } from "@/components/charts/histogram-chart";
 import type { SimilarityGap } from "@/lib/analysis/similarity-gap";
 import type { Bin } from "@/lib/pages/histogram";
 import { StatValue } from "./stat-value";
+import { CHART } from "@/components/charts/colors";
 
 type Gap = Omit<SimilarityGap, "perQuery">;
 
@@ -34,7 +35,7 @@ export function SimilarityGapSection({ gap, gapBins, scoreBins, similarity }: { 
           <figure>
             <figcaption className="mb-1 text-sm font-medium text-slate-800">Per-query gap (red: the canonical loses, {below} queries)</figcaption>
             <div role="img" aria-label={`Histogram of the per-query gap: ${below} queries below zero, where a distractor outscores the canonical.`}>
-              <HistogramChart bins={gapBins} series={[{ name: "queries", color: "#10b981" }]} xLabel="canonical − best distractor" signColors={{ negative: "#e11d48", positive: "#10b981" }} />
+              <HistogramChart bins={gapBins} series={[{ name: "queries", color: CHART.good }]} xLabel="canonical − best distractor" signColors={{ negative: CHART.bad, positive: CHART.good }} />
             </div>
           </figure>
           <figure>
@@ -43,8 +44,8 @@ export function SimilarityGapSection({ gap, gapBins, scoreBins, similarity }: { 
               <HistogramChart
                 bins={scoreBins}
                 series={[
-                  { name: "canonical", color: "#059669" },
-                  { name: "best distractor", color: "#e11d48" },
+                  { name: "canonical", color: CHART.goodStrong },
+                  { name: "best distractor", color: CHART.bad },
                 ]}
                 xLabel={`${similarity} to the query (higher = ranked higher)`}
               />

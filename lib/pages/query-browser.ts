@@ -2,12 +2,10 @@
 // types and its difficulty (how many published systems solve it at rank 1, Figure 6a), and
 // per-domain exec@1 of every published system (Figure 6b). Only published systems are ever
 // read here, whoever is looking.
-import { db } from "@/lib/db/client";
-import { analysisRowStamp, VersionedMemo } from "@/lib/db/versioned-memo";
-import type { DomainExec } from "@/lib/analysis/per-domain";
 import { loadVersionAnalysis } from "@/lib/leaderboard/load-version-analysis";
 import type { ResolvedVersion } from "@/lib/leaderboard/resolve-version";
 import { provisionalOf, type ProvisionalSystem } from "./provisional";
+import { loadPerDomain, type HeatmapRow } from "./per-domain-exec";
 import { getVersionQueries } from "./version-queries";
 
 export interface BrowserQuery {
@@ -23,12 +21,6 @@ export interface BrowserQuery {
   bugTypes: string[];
 }
 
-export interface HeatmapRow {
-  submissionId: string;
-  model: string;
-  /** By domain; missing when the system's analysis has not been computed. */
-  cells: Map<string, DomainExec>;
-}
 
 export interface QueryBrowserData {
   version: ResolvedVersion;
@@ -43,33 +35,6 @@ export interface QueryBrowserData {
   domains: string[];
   bugTypes: string[];
   heatmap: HeatmapRow[];
-}
-
-// Each published system's per-domain exec@1, per submission while its analysis row is unchanged
-// (its xmin changes with every re-score; a re-run deletes it).
-const perDomainMemo = new VersionedMemo<DomainExec[]>(256);
-
-/** Per-domain exec@1 of each submission that has an analysis; only the misses are read. */
-async function loadPerDomain(ids: string[]): Promise<Map<string, DomainExec[]>> {
-  if (ids.length === 0) return new Map();
-  const stamps = await db().$queryRaw<{ submission_id: string; stamp: string }[]>`
-    SELECT submission_id::text AS submission_id,
-           ${analysisRowStamp()} AS stamp
-    FROM submission_analyses WHERE submission_id = ANY(${ids}::uuid[])`;
-  const missing = stamps.filter((r) => !perDomainMemo.has(r.submission_id, r.stamp)).map((r) => r.submission_id);
-  // Only the small perDomain member of each stored analysis, not its per-query records.
-  const fresh = missing.length === 0
-    ? new Map<string, DomainExec[]>()
-    : new Map(
-        (
-          await db().$queryRaw<{ submission_id: string; per_domain: DomainExec[] | null }[]>`
-            SELECT submission_id::text AS submission_id, payload->'perDomain' AS per_domain
-            FROM submission_analyses WHERE submission_id = ANY(${missing}::uuid[])`
-        ).map((r) => [r.submission_id, r.per_domain ?? []]),
-      );
-  const out = new Map<string, DomainExec[]>();
-  for (const r of stamps) out.set(r.submission_id, await perDomainMemo.get(r.submission_id, r.stamp, async () => fresh.get(r.submission_id) ?? []));
-  return out;
 }
 
 export async function getQueryBrowser(slug: string, version?: string): Promise<QueryBrowserData> {
