@@ -1,15 +1,20 @@
 import Link from "next/link";
 import { versionPath } from "@/components/benchmark/paths";
 import { LeaderboardScreen } from "@/app/_server/leaderboard-screen";
-import { getFeaturedBenchmarks } from "@/lib/pages/featured-benchmark";
+import { leaderboardMeta, loadFeatured } from "@/components/site/page-loaders";
 import type { RawSearchParams } from "@/lib/pages/search-params";
 
 export const dynamic = "force-dynamic";
 
+export async function generateMetadata() {
+  const { featured } = await loadFeatured();
+  return featured ? leaderboardMeta(featured.slug, featured.versions[0].version) : {};
+}
+
 // The home page is the leaderboard of the benchmark with the most published results (its
 // current version); other benchmarks are one link away.
 export default async function HomePage({ searchParams }: { searchParams: Promise<RawSearchParams> }) {
-  const { featured, all } = await getFeaturedBenchmarks();
+  const { featured, all } = await loadFeatured();
   if (!featured) {
     return <p className="text-slate-600">No benchmark has been imported yet. Run `npx execboard benchmark import &lt;dir&gt;`.</p>;
   }

@@ -2,14 +2,14 @@ import { loadLeaderboardView } from "@/lib/pages/load-leaderboard-view";
 import { parseLeaderboardParams } from "@/lib/pages/leaderboard-params";
 import { orNotFound } from "./or-not-found";
 import type { RawSearchParams } from "@/lib/pages/search-params";
-import { getVersionNavData } from "@/lib/pages/version-nav-data";
+import { loadVersionNav } from "@/components/site/page-loaders";
 import { LeaderboardPage } from "@/components/leaderboard/leaderboard-page";
 
 // Loads and renders one version's leaderboard for a URL state; shared by "/", the benchmark's
 // page (current version) and the version's own page.
 export async function LeaderboardScreen({ slug, version, basePath, searchParams }: { slug: string; version?: string; basePath: string; searchParams: RawSearchParams }) {
   const params = parseLeaderboardParams(searchParams);
-  const nav = await orNotFound(getVersionNavData(slug, version));
+  const nav = await orNotFound(loadVersionNav(slug, version));
   const view = await orNotFound(loadLeaderboardView(slug, nav.version, params));
   return <LeaderboardPage view={view} basePath={basePath} nav={nav} />;
 }

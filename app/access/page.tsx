@@ -1,12 +1,9 @@
-import type { Metadata } from "next";
+import { pageMeta } from "@/components/site/page-meta";
 import Link from "next/link";
 import { RequestAccessForm } from "./request-form";
 
 export const dynamic = "force-dynamic";
-export const metadata: Metadata = {
-  title: "Request vendor access · ExecBoard",
-  description: "Ask for an ExecBoard vendor account to submit a model's embeddings or rankings for execution-grounded scoring.",
-};
+export const metadata = pageMeta("Request vendor access", "Ask for an ExecBoard vendor account to submit a model's embeddings or rankings for execution-grounded scoring.");
 
 export default function RequestAccessPage() {
   return (

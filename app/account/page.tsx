@@ -1,4 +1,4 @@
-import type { Metadata } from "next";
+import { pageMeta } from "@/components/site/page-meta";
 import Link from "next/link";
 import { OrganisationCard } from "@/components/account/organisation-list";
 import { OutcomeArea } from "@/components/account/outcome";
@@ -12,7 +12,7 @@ import { listOrganisations } from "@/lib/organisations/list-organisations";
 import { requireSignedIn } from "./guard";
 
 export const dynamic = "force-dynamic";
-export const metadata: Metadata = { title: "Account · ExecBoard" };
+export const metadata = pageMeta("Account", "Your ExecBoard account: tokens and organisations.", { noindex: true });
 
 // The signed-in user's account: who they are, their API tokens (create, rotate, revoke) and
 // their organisations (owners and admins add and remove members). Lists are server-rendered;

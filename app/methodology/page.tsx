@@ -1,4 +1,4 @@
-import type { Metadata } from "next";
+import { pageMeta } from "@/components/site/page-meta";
 import { Choice, code, Formula, Line, Section } from "@/components/methodology/parts";
 import { BaselinesSection, ChanceSection, EngineSection, TiesSection } from "@/components/methodology/tie-sections";
 import { EDIT_SIZE_BUCKETS } from "@/lib/analysis/edit-size";
@@ -12,10 +12,7 @@ import { MIN_RANKING_DEPTH } from "@/lib/rankings/ranking-format";
 import { TIE_GROUP_CAP } from "@/lib/metrics/cut-off";
 import { DEFAULT_TIMEOUT_MS, RUNNER_VERSION } from "@/lib/sandbox/types";
 
-export const metadata: Metadata = {
-  title: "Methodology · ExecBoard",
-  description: "How ExecBoard computes every number it shows, and the choices the ExecRetrieval paper leaves open.",
-};
+export const metadata = pageMeta("Methodology", "How ExecBoard computes every number it shows: exec@k, execution precision, nDCG, bootstrap intervals, the tie policy, the chance line and the paired test.");
 
 // The constants below are imported from the code that uses them, so this page cannot drift
 // from what the scoring engine does.

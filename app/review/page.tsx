@@ -1,4 +1,4 @@
-import type { Metadata } from "next";
+import { pageMeta } from "@/components/site/page-meta";
 import Link from "next/link";
 import { ReviewItemCard } from "@/components/review/review-item-card";
 import { ReviewNav } from "@/components/review/review-nav";
@@ -7,7 +7,7 @@ import { listReviewQueue, listReviewQueueInput, QUEUE_VIEWS, type QueueView } fr
 import { requireMaintainerPage } from "./guard";
 
 export const dynamic = "force-dynamic";
-export const metadata: Metadata = { title: "Review queue · ExecBoard" };
+export const metadata = pageMeta("Review queue", "Scored submissions awaiting a maintainer, oldest first, with their flags.", { noindex: true });
 
 const VIEW_LABEL: Record<QueueView, string> = {
   awaiting: "Awaiting review",

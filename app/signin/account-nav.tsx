@@ -7,17 +7,17 @@ export async function AccountNav() {
   const viewer = await getPageViewer();
   if (!viewer) {
     return (
-      <Link href="/signin" className="hover:text-slate-900">
+      <Link href="/signin" className="rounded py-1 hover:text-slate-900">
         Sign in
       </Link>
     );
   }
   return (
-    <form action={signOutAction} className="flex items-center gap-3">
+    <form action={signOutAction} className="flex flex-wrap items-center gap-3">
       <span data-testid="signed-in-as" className="text-slate-700">
         {viewer.email}
       </span>
-      <button type="submit" className="hover:text-slate-900">
+      <button type="submit" className="rounded py-1 hover:text-slate-900">
         Sign out
       </button>
     </form>

@@ -1,4 +1,4 @@
-import type { Metadata } from "next";
+import { pageMeta } from "@/components/site/page-meta";
 import Link from "next/link";
 import { getPageViewer } from "@/app/_server/page-viewer";
 import { safeRedirectPath } from "@/lib/auth/safe-redirect";
@@ -6,7 +6,7 @@ import { signOutAction } from "../signout/actions";
 import { SignInForm } from "./signin-form";
 
 export const dynamic = "force-dynamic";
-export const metadata: Metadata = { title: "Sign in · ExecBoard" };
+export const metadata = pageMeta("Sign in", "Sign in to ExecBoard with an API token to submit models and see your private results.", { noindex: true });
 
 export default async function SignInPage({ searchParams }: { searchParams: Promise<{ next?: string; signedOut?: string }> }) {
   const params = await searchParams;

@@ -1,10 +1,10 @@
-import type { Metadata } from "next";
+import { pageMeta } from "@/components/site/page-meta";
 import Link from "next/link";
 import { getPageViewer } from "@/app/_server/page-viewer";
 import { signOutAction } from "./actions";
 
 export const dynamic = "force-dynamic";
-export const metadata: Metadata = { title: "Sign out · ExecBoard" };
+export const metadata = pageMeta("Sign out", "End your ExecBoard session.", { noindex: true });
 
 // Signing out changes state, so it takes a POST (the button), never a bare visit.
 export default async function SignOutPage() {

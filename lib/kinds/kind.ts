@@ -101,8 +101,23 @@ export interface ScoredRun {
   write(tx: Tx, submissionId: string): Promise<void>;
 }
 
+/** The paper a kind of benchmark follows: cited in every page's footer and in the changelog. */
+export interface PaperReference {
+  /** BibTeX key, e.g. kapoor2026execretrieval. */
+  key: string;
+  title: string;
+  /** "Family, Given" as BibTeX wants them. */
+  authors: readonly string[];
+  year: number;
+  /** Where it appeared, e.g. "arXiv preprint arXiv:2609.01865". */
+  venue: string;
+  url: string;
+}
+
 /** What pages and API answers show of a kind's results. */
 export interface KindPresentation {
+  /** The paper the kind follows, if any. */
+  reference?: PaperReference;
   /** Metric families in display order, each with its label and cut-offs. */
   metrics: readonly { name: string; label: string; ks: readonly number[] }[];
   /** The metric and k the leaderboard orders by first. */

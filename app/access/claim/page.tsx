@@ -1,9 +1,9 @@
-import type { Metadata } from "next";
+import { pageMeta } from "@/components/site/page-meta";
 import Link from "next/link";
 import { ClaimForm } from "./claim-form";
 
 export const dynamic = "force-dynamic";
-export const metadata: Metadata = { title: "Follow your access request · ExecBoard", description: "See what became of your request for a vendor account, and claim the account once it is approved." };
+export const metadata = pageMeta("Follow your access request", "See what became of your request for a vendor account, and claim the account once it is approved.", { noindex: true });
 
 export default function ClaimPage() {
   return (

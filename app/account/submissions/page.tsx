@@ -1,4 +1,4 @@
-import type { Metadata } from "next";
+import { pageMeta } from "@/components/site/page-meta";
 import Link from "next/link";
 import { OwnSubmissionList } from "@/components/submission/own-submission-list";
 import { QuotaCard } from "@/components/submission/quota-card";
@@ -7,7 +7,7 @@ import { listOwnSubmissions } from "@/lib/account/list-own-submissions";
 import { requireSignedIn } from "../guard";
 
 export const dynamic = "force-dynamic";
-export const metadata: Metadata = { title: "My submissions · ExecBoard" };
+export const metadata = pageMeta("My submissions", "Your submissions, their status, and what remains of your quota.", { noindex: true });
 
 export default async function MySubmissionsPage() {
   const viewer = await requireSignedIn("/account/submissions");

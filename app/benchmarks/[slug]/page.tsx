@@ -1,7 +1,12 @@
 import { LeaderboardScreen } from "@/app/_server/leaderboard-screen";
+import { leaderboardMeta } from "@/components/site/page-loaders";
 import type { RawSearchParams } from "@/lib/pages/search-params";
 
 export const dynamic = "force-dynamic";
+
+export async function generateMetadata({ params }: { params: Promise<{ slug: string }> }) {
+  return leaderboardMeta((await params).slug);
+}
 
 // A benchmark's leaderboard at its current (newest) version.
 export default async function BenchmarkPage({ params, searchParams }: { params: Promise<{ slug: string }>; searchParams: Promise<RawSearchParams> }) {

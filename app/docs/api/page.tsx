@@ -1,10 +1,10 @@
-import type { Metadata } from "next";
+import { pageMeta } from "@/components/site/page-meta";
 import Link from "next/link";
 import { buildOpenApiDocument } from "@/lib/openapi/build-document";
 import { renderStaticMarkup } from "@/components/ui/static-markup";
 import { ApiReference, type ApiDocument } from "./reference";
 
-export const metadata: Metadata = { title: "API reference · ExecBoard" };
+export const metadata = pageMeta("API reference", "The ExecBoard REST API: every operation with its parameters, schemas and request examples in curl, the execboard CLI and Python.");
 
 // The reference's HTML, rendered once per process: it depends on the code only (the same
 // document as /api/v1/openapi.json). The page itself stays dynamic (the root layout reads the

@@ -1,4 +1,4 @@
-import type { Metadata } from "next";
+import { pageMeta } from "@/components/site/page-meta";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { AuditList } from "@/components/review/audit-list";
@@ -21,7 +21,7 @@ import { HistoryList } from "@/components/submission/history-list";
 import { kindOfBenchmark } from "@/lib/kinds/registry";
 
 export const dynamic = "force-dynamic";
-export const metadata: Metadata = { title: "Review a submission · ExecBoard" };
+export const metadata = pageMeta("Review a submission", "A submission under review: its results, flags and the review actions.", { noindex: true });
 
 export default async function ReviewSubmissionPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;

@@ -1,4 +1,4 @@
-import type { Metadata } from "next";
+import { pageMeta } from "@/components/site/page-meta";
 import Link from "next/link";
 import { ReviewNav } from "@/components/review/review-nav";
 import { accessListQuery, listAccessRequests } from "@/lib/access/access-requests";
@@ -6,7 +6,7 @@ import { requireMaintainerPage } from "../guard";
 import { DecideForm } from "./decide-form";
 
 export const dynamic = "force-dynamic";
-export const metadata: Metadata = { title: "Access requests · Review · ExecBoard" };
+export const metadata = pageMeta("Access requests", "Requests for vendor accounts awaiting a maintainer decision.", { noindex: true });
 
 const VIEWS = ["pending", "approved", "claimed", "refused", "expired", "all"] as const;
 

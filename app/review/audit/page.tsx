@@ -1,4 +1,4 @@
-import type { Metadata } from "next";
+import { pageMeta } from "@/components/site/page-meta";
 import Link from "next/link";
 import { AuditList } from "@/components/review/audit-list";
 import { ReviewNav } from "@/components/review/review-nav";
@@ -7,7 +7,7 @@ import { listAuditEvents, listAuditInput } from "@/lib/audit/list-audit-events";
 import { requireMaintainerPage } from "../guard";
 
 export const dynamic = "force-dynamic";
-export const metadata: Metadata = { title: "Audit log · ExecBoard" };
+export const metadata = pageMeta("Audit log", "Every review action, who took it, when and why.", { noindex: true });
 
 export default async function AuditLogPage({ searchParams }: { searchParams: Promise<Record<string, string | undefined>> }) {
   await requireMaintainerPage("/review/audit");

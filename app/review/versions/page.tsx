@@ -1,11 +1,11 @@
-import type { Metadata } from "next";
+import { pageMeta } from "@/components/site/page-meta";
 import Link from "next/link";
 import { ReviewNav } from "@/components/review/review-nav";
 import { listVersionOverview } from "@/lib/review/list-version-overview";
 import { requireMaintainerPage } from "../guard";
 
 export const dynamic = "force-dynamic";
-export const metadata: Metadata = { title: "Benchmark versions · ExecBoard" };
+export const metadata = pageMeta("Benchmark versions", "Every benchmark version with its submissions by status.", { noindex: true });
 
 const COLUMNS = [
   ["running", "Running"],

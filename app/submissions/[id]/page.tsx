@@ -14,13 +14,21 @@ import { SimilarityGapSection } from "@/components/model/similarity-gap";
 import { TiesSection } from "@/components/model/ties-section";
 import { Card } from "@/components/ui/card";
 import { Pager } from "@/components/ui/pager";
-import { getPageViewer } from "@/app/_server/page-viewer";
-import { getModelPage } from "@/lib/pages/model-page";
+import { loadModelPage, metaOrNotFound, submissionSummary } from "@/components/site/page-loaders";
+import { pageMeta } from "@/components/site/page-meta";
 import { filterModelQueries, parseModelQueryParams } from "@/lib/pages/model-queries";
 import { orNotFound } from "@/app/_server/or-not-found";
 import { toQueryString, type RawSearchParams } from "@/lib/pages/search-params";
 
 export const dynamic = "force-dynamic";
+
+export async function generateMetadata({ params }: { params: Promise<{ id: string }> }) {
+  const { id } = await params;
+  return metaOrNotFound(async () => {
+    const s = (await loadModelPage(id)).submission;
+    return pageMeta(`${s.model.name} on ${s.benchmark.slug} ${s.benchmark.version}`, `${submissionSummary(s)} Every metric with its interval, the paper's analyses and each query's drilldown.`, { noindex: s.status !== "published" });
+  });
+}
 
 const SECTIONS: [string, string][] = [
   ["metrics", "Metrics"],
@@ -40,7 +48,7 @@ const SECTIONS: [string, string][] = [
 // maintainers only (anyone else gets the 404 of an id that does not exist).
 export default async function SubmissionPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<RawSearchParams> }) {
   const { id } = await params;
-  const data = await orNotFound(getModelPage(id, await getPageViewer()));
+  const data = await orNotFound(loadModelPage(id));
   const s = data.submission;
   const a = data.analysis;
   const qp = parseModelQueryParams(await searchParams);

@@ -15,6 +15,14 @@ export const execRetrievalKind: BenchmarkKind = {
     await requestVersionRecompute(versionId);
   },
   presentation: {
+    reference: {
+      key: "kapoor2026execretrieval",
+      title: "ExecRetrieval: Measuring the Functional-Correctness Gap in Code-Embedding Retrieval",
+      authors: ["Kapoor, Aaryan", "Khan, Md Abdullah Al Hafiz"],
+      year: 2026,
+      venue: "arXiv preprint arXiv:2609.01865",
+      url: "https://arxiv.org/abs/2609.01865",
+    },
     metrics: [
       { name: "exec", label: "exec", ks: METRIC_KS },
       { name: "execution_precision", label: "execution precision", ks: METRIC_KS },

@@ -1,8 +1,14 @@
 import { versionPath } from "@/components/benchmark/paths";
 import { LeaderboardScreen } from "@/app/_server/leaderboard-screen";
+import { leaderboardMeta } from "@/components/site/page-loaders";
 import { decodeSegment, type RawSearchParams } from "@/lib/pages/search-params";
 
 export const dynamic = "force-dynamic";
+
+export async function generateMetadata({ params }: { params: Promise<{ slug: string; version: string }> }) {
+  const { slug, version } = await params;
+  return leaderboardMeta(slug, decodeSegment(version));
+}
 
 // The leaderboard of one benchmark version: a link that stays true when newer versions come.
 export default async function VersionLeaderboardPage({ params, searchParams }: { params: Promise<{ slug: string; version: string }>; searchParams: Promise<RawSearchParams> }) {

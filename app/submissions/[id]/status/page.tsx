@@ -1,28 +1,29 @@
-import type { Metadata } from "next";
 import Link from "next/link";
-import { notFound } from "next/navigation";
 import { EditBlindBadge } from "@/components/ui/edit-blind-badge";
 import { SubmissionProgress } from "@/components/submission/submission-progress";
-import { getPageViewer } from "@/app/_server/page-viewer";
-import { isAppError } from "@/lib/errors/app-error";
+import { orNotFound } from "@/app/_server/or-not-found";
+import { loadSubmission, metaOrNotFound } from "@/components/site/page-loaders";
+import { pageMeta } from "@/components/site/page-meta";
 import { loadTies } from "@/lib/analysis/load-ties";
 import { canonicalTieShare } from "@/lib/pages/ties-view";
 import { kindOfBenchmark } from "@/lib/kinds/registry";
 import { livenessWarning, workerLiveness } from "@/lib/queue/worker-liveness";
-import { getSubmission } from "@/lib/submissions/get-submission";
 import { isFinal } from "@/lib/submissions/status";
 
 export const dynamic = "force-dynamic";
-export const metadata: Metadata = { title: "Submission status · ExecBoard" };
+export async function generateMetadata({ params }: { params: Promise<{ id: string }> }) {
+  const { id } = await params;
+  return metaOrNotFound(async () => {
+    const s = await loadSubmission(id);
+    return pageMeta(`Status of ${s.model.name}`, `Where ${s.model.name} stands in scoring on ${s.benchmark.slug} ${s.benchmark.version}: ${s.status}.`, { noindex: true });
+  });
+}
 
 // A submission's live status for its owner (and maintainers; published ones for anyone). Anyone
 // else gets the same 404 as for an id that does not exist.
 export default async function SubmissionStatusPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
-  const view = await getSubmission(id, await getPageViewer()).catch((e) => {
-    if (isAppError(e) && e.code === "NOT_FOUND") notFound();
-    throw e;
-  });
+  const view = await orNotFound(loadSubmission(id));
   const ties = (await loadTies([view.id])).get(view.id) ?? null;
   return (
     <div className="mx-auto max-w-3xl space-y-6">

@@ -14,15 +14,24 @@ import { compareQuery, parseCompareParams } from "@/lib/pages/compare-params";
 import { orNotFound } from "@/app/_server/or-not-found";
 import { getPValueMatrix } from "@/lib/pages/pvalue-matrix";
 import { decodeSegment, type RawSearchParams } from "@/lib/pages/search-params";
-import { getVersionNavData } from "@/lib/pages/version-nav-data";
+import { loadVersionNav, metaOrNotFound } from "@/components/site/page-loaders";
+import { pageMeta } from "@/components/site/page-meta";
 
 export const dynamic = "force-dynamic";
+
+export async function generateMetadata({ params }: { params: Promise<{ slug: string; version: string }> }) {
+  const { slug, version } = await params;
+  return metaOrNotFound(async () => {
+    const nav = await loadVersionNav(slug, decodeSegment(version));
+    return pageMeta(`Compare systems on ${nav.name} ${nav.version}`, `Paired comparisons of published systems on ${nav.name} ${nav.version}: differences with their significance, and the queries one solves and another does not.`);
+  });
+}
 
 // Compare 2-4 submissions of a version on the same queries: the paired table (Table 5), the
 // p-value heatmap of all published systems, and the queries one solves and another does not.
 export default async function ComparePage({ params, searchParams }: { params: Promise<{ slug: string; version: string }>; searchParams: Promise<RawSearchParams> }) {
   const { slug, version: raw } = await params;
-  const nav = await orNotFound(getVersionNavData(slug, decodeSegment(raw)));
+  const nav = await orNotFound(loadVersionNav(slug, decodeSegment(raw)));
   const p = parseCompareParams(await searchParams);
   const [data, matrix] = await Promise.all([orNotFound(getCompare(slug, nav.version, p.sel, await getPageViewer())), orNotFound(getPValueMatrix(slug, nav.version, p.k))]);
   const base = comparePath(slug, nav.version);

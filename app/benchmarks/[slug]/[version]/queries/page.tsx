@@ -12,15 +12,24 @@ import { orNotFound } from "@/app/_server/or-not-found";
 import { getQueryBrowser } from "@/lib/pages/query-browser";
 import { browserQuery, filterBrowserQueries, parseBrowserParams } from "@/lib/pages/query-browser-params";
 import { decodeSegment, type RawSearchParams } from "@/lib/pages/search-params";
-import { getVersionNavData } from "@/lib/pages/version-nav-data";
+import { loadVersionNav, metaOrNotFound } from "@/components/site/page-loaders";
+import { pageMeta } from "@/components/site/page-meta";
 
 export const dynamic = "force-dynamic";
+
+export async function generateMetadata({ params }: { params: Promise<{ slug: string; version: string }> }) {
+  const { slug, version } = await params;
+  return metaOrNotFound(async () => {
+    const nav = await loadVersionNav(slug, decodeSegment(version));
+    return pageMeta(`Queries of ${nav.name} ${nav.version}`, `Every query of ${nav.name} ${nav.version}: how many published systems solve it at rank 1, by domain, difficulty and bug type.`);
+  });
+}
 
 // The query browser of one benchmark version: which queries are hard (Figure 6a), which domains
 // each system handles (Figure 6b), and every query, filterable by domain, difficulty and bug type.
 export default async function QueryBrowserPage({ params, searchParams }: { params: Promise<{ slug: string; version: string }>; searchParams: Promise<RawSearchParams> }) {
   const { slug, version: raw } = await params;
-  const nav = await orNotFound(getVersionNavData(slug, decodeSegment(raw)));
+  const nav = await orNotFound(loadVersionNav(slug, decodeSegment(raw)));
   const data = await orNotFound(getQueryBrowser(slug, nav.version));
   const p = parseBrowserParams(await searchParams);
   const shown = filterBrowserQueries(data.queries, p);

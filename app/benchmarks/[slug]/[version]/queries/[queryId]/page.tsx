@@ -7,11 +7,21 @@ import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import { fmtCount, fmtPctChance, humanize } from "@/components/ui/format";
 import { orNotFound } from "@/app/_server/or-not-found";
-import { getQueryPage, type QuerySystemOutcome } from "@/lib/pages/query-page";
+import { type QuerySystemOutcome } from "@/lib/pages/query-page";
+import { loadQueryPage, metaOrNotFound } from "@/components/site/page-loaders";
+import { pageMeta } from "@/components/site/page-meta";
 import { decodeSegment } from "@/lib/pages/search-params";
 import { ScrollBox } from "@/components/ui/scroll-box";
 
 export const dynamic = "force-dynamic";
+
+export async function generateMetadata({ params }: { params: Promise<{ slug: string; version: string; queryId: string }> }) {
+  const { slug, version, queryId } = await params;
+  return metaOrNotFound(async () => {
+    const d = await loadQueryPage(slug, decodeSegment(version), decodeSegment(queryId));
+    return pageMeta(`${d.query.functionName} (${d.query.queryId}) · ${d.version.name} ${d.version.version}`, `${d.query.text} Its canonical, its single-edit distractors and what every published system retrieves at rank 1.`);
+  });
+}
 
 function Rank1({ r }: { r: QuerySystemOutcome["rank1"] }) {
   if (!r) return <span className="text-slate-500">—</span>;
@@ -41,7 +51,7 @@ function Rank1({ r }: { r: QuerySystemOutcome["rank1"] }) {
 // what each system put at rank 1, with a link into each system's drilldown.
 export default async function QueryPage({ params }: { params: Promise<{ slug: string; version: string; queryId: string }> }) {
   const { slug, version, queryId } = await params;
-  const d = await orNotFound(getQueryPage(slug, decodeSegment(version), decodeSegment(queryId)));
+  const d = await orNotFound(loadQueryPage(slug, decodeSegment(version), decodeSegment(queryId)));
   const v = d.version;
   // Expected number of systems whose rank 1 passes (a tie at rank 1 counts its chance).
   const solved = d.systems.reduce((n, s) => n + (s.rank1?.exec1 ?? 0), 0);
@@ -137,7 +147,7 @@ export default async function QueryPage({ params }: { params: Promise<{ slug: st
                 {s.edit && <span className="text-xs text-slate-600">{s.edit.size} character{s.edit.size === 1 ? "" : "s"} changed</span>}
               </header>
               {s.bugDescription && <p className="mb-2 text-sm text-slate-700">{s.bugDescription}</p>}
-              <CodeWithEdit code={s.code} edit={s.edit} />
+              <CodeWithEdit code={s.code} edit={s.edit} label={`Code of ${s.role === "canonical" ? "the canonical" : bugLabel(s.bugType)} (${s.corpusId})`} />
             </article>
           ))}
         </div>
