@@ -18,6 +18,7 @@ export function LeaderboardFilters({ view, basePath, formId, compareAction }: { 
       <input type="hidden" name="k" value={p.k} data-default={DEFAULT_PARAMS.k} />
       <input type="hidden" name="sort" value={p.sort} data-default={DEFAULT_PARAMS.sort} />
       <input type="hidden" name="dir" value={p.dir} data-default={naturalDir(p.sort)} />
+      <input type="hidden" name="show" value={p.show} data-default={DEFAULT_PARAMS.show} />
       <div className="w-full sm:w-56">
         <label htmlFor={`${formId}-q`} className="mb-1 block text-xs font-medium text-slate-600">
           Search models

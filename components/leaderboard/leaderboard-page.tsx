@@ -6,7 +6,9 @@ import { Figure2Chart } from "@/components/charts/figure2-chart";
 import { fmtCi } from "@/components/ui/format";
 import { leaderboardQuery } from "@/lib/pages/leaderboard-params";
 import type { LeaderboardView } from "@/lib/pages/leaderboard-view";
+import { DomainHeatmap } from "@/components/browser/domain-heatmap";
 import { KSwitcher } from "./k-switcher";
+import { ViewSwitch } from "./view-switch";
 import { LeaderboardFilters } from "./leaderboard-filters";
 import { LeaderboardTable } from "./leaderboard-table";
 
@@ -35,6 +37,11 @@ export function LeaderboardPage({ view, basePath, nav }: { view: LeaderboardView
         </Link>
       </p>
 
+      {view.headline && (
+        <p data-testid="headline-finding" className="max-w-4xl border-l-4 border-emerald-600 pl-3 text-base leading-relaxed text-slate-900">
+          {view.headline}
+        </p>
+      )}
       <ProvisionalNote systems={view.provisional} />
       {view.total === 0 ? (
         <p className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-slate-600">No published submissions yet.</p>
@@ -78,7 +85,10 @@ export function LeaderboardPage({ view, basePath, nav }: { view: LeaderboardView
           <div className="space-y-3">
             <LeaderboardFilters view={view} basePath={basePath} formId={FORM_ID} compareAction={comparePath(b.slug, b.version)} />
             <div className="flex flex-wrap items-center justify-between gap-3">
-              <KSwitcher k={p.k} hrefOf={(k) => `${basePath}${leaderboardQuery(p, { k: k as typeof p.k })}`} />
+              <div className="flex flex-wrap items-center gap-x-5 gap-y-2">
+                <ViewSwitch show={p.show} hrefOf={(show) => `${basePath}${leaderboardQuery(p, { show })}`} />
+                {p.show === "metrics" && <KSwitcher k={p.k} hrefOf={(k) => `${basePath}${leaderboardQuery(p, { k: k as typeof p.k })}`} />}
+              </div>
               <div className="flex items-center gap-3 text-sm">
                 <span className="text-slate-600" aria-live="polite">
                   {view.rows.length} of {view.total} results
@@ -91,13 +101,24 @@ export function LeaderboardPage({ view, basePath, nav }: { view: LeaderboardView
                 </a>
               </div>
             </div>
-            <LeaderboardTable view={view} basePath={basePath} formId={FORM_ID} />
+            {p.show === "domains" && view.domains ? (
+              <div className="space-y-2" data-testid="per-domain-view">
+                <p className="text-sm text-slate-600">
+                  exec@1 within each of the {view.domains.names.length} domains for the {view.rows.length} systems shown (filters and order as above). A
+                  cell opens the system&apos;s queries in that domain; hover or focus it for the interval and counts.
+                </p>
+                <DomainHeatmap rows={view.domains.rows} domains={view.domains.names} />
+              </div>
+            ) : (
+              <LeaderboardTable view={view} basePath={basePath} formId={FORM_ID} />
+            )}
             <p className="text-xs leading-relaxed text-slate-500">
               Rank is the position by exec@{p.k}; equal values share a rank. {view.alpha !== null ? <>“≈ leader” rows are not significantly different from the leader at exec@{p.k} (paired sign-flip test, exact McNemar when nothing is tied; α = {view.alpha}, no multiple-comparison correction); a green rule marks the group.</> : view.tiesPending ? <>Tie groups are being recomputed after a recent publication.</> : null}{" "}
               Exactly tied scores are never ordered by corpus order: every value is the exact expectation over all orders of the tied snippets, and
               an <span className="font-medium text-amber-900">edit-blind</span> badge marks a system that scores canonicals and their single-edit
-              distractors identically too often to tell them apart. The last row is chance, for reference. Downloads hold exactly the systems, order and
-              columns shown (the JSON also gives the chance line). Hover or focus a column header for what it measures.
+              distractors identically too often to tell them apart. The last row is chance, for reference.{" "}
+              {p.k === 1 && "At k = 1 execution precision and nDCG would repeat exec@1, so those two columns show k = 10. "}Downloads hold exactly the
+              systems, order and columns shown (the JSON also gives the chance line). Hover or focus a column header for what it measures.
             </p>
           </div>
         </>

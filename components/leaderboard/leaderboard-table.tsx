@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
 import { EditBlindBadge } from "@/components/ui/edit-blind-badge";
-import { fmtDate } from "@/components/ui/format";
+import { fmtDate, fmtParams } from "@/components/ui/format";
 import type { ColumnId } from "@/lib/pages/leaderboard-columns";
 import { sortQuery } from "@/lib/pages/leaderboard-params";
 import type { BoardRow, LeaderboardView } from "@/lib/pages/leaderboard-view";
@@ -9,7 +9,7 @@ import { ColumnHeader, SortLink } from "./column-header";
 import { MetricCell } from "./metric-cell";
 import { ScrollBox } from "@/components/ui/scroll-box";
 
-// Open weights, dims, similarity and date give way to the metrics on phones (they stay on the
+// Open weights, parameters, dims, similarity and date give way to the metrics on phones (they stay on the
 // model page and in the downloads).
 const AUX = "hidden md:table-cell";
 
@@ -76,8 +76,29 @@ function ModelCell({ row }: { row: BoardRow }) {
         {row.provider}
         {row.organisation && <span data-testid="submitted-by"> · submitted by {row.organisation}</span>}
       </div>
+      <ModelFacts info={row.modelInfo} model={row.model} />
       {row.warning && <p className="mt-1 text-xs leading-snug text-amber-900">{row.warning}</p>}
     </td>
+  );
+}
+
+// What the vendor declared about the model beyond the columns: its licence, release date and a
+// link to its card or paper (http(s) only; anything else was never stored or is not shown).
+function ModelFacts({ info, model }: { info: BoardRow["modelInfo"]; model: string }) {
+  const facts = [info.license && `licence ${info.license}`, info.releaseDate && `released ${info.releaseDate}`].filter(Boolean);
+  if (facts.length === 0 && !info.link) return null;
+  return (
+    <div className="text-xs text-slate-500" data-testid="model-facts">
+      {facts.join(" · ")}
+      {info.link && (
+        <>
+          {facts.length > 0 && " · "}
+          <a href={info.link} rel="noopener nofollow ugc" className="underline underline-offset-2 hover:text-slate-900">
+            model card<span className="sr-only"> of {model}</span>
+          </a>
+        </>
+      )}
+    </div>
   );
 }
 
@@ -166,6 +187,9 @@ export function LeaderboardTable({ view, basePath, formId }: { view: Leaderboard
               <RankCell row={r} k={p.k} formId={formId} />
               <ModelCell row={r} />
               <td className={`px-2 py-2 text-slate-700 ${AUX}`}>{r.openWeights === null ? <span aria-label="not stated">—</span> : r.openWeights ? "yes" : "no"}</td>
+              <td className={`whitespace-nowrap px-2 py-2 text-right tabular-nums text-slate-700 ${AUX}`} title={r.modelInfo.parameters === null ? undefined : `${r.modelInfo.parameters.toLocaleString("en")} parameters`}>
+                {r.modelInfo.parameters === null ? <span aria-label="not stated">—</span> : fmtParams(r.modelInfo.parameters)}
+              </td>
               <td className={`px-2 py-2 text-right tabular-nums text-slate-700 ${AUX}`}>{r.dims || "—"}</td>
               <td className={`px-2 py-2 text-slate-700 ${AUX}`}>{r.similarity}</td>
               <td className={`whitespace-nowrap px-2 py-2 tabular-nums text-slate-700 ${AUX}`}>{fmtDate(r.publishedAt)}</td>

@@ -43,3 +43,16 @@ export function fmtDate(iso: string | null): string {
 }
 
 export const humanize = (s: string) => s.replaceAll("_", " ");
+
+/** A parameter count as readers say it: 335M, 7.1B, 22M. */
+export function fmtParams(n: number | null): string {
+  if (n === null) return "—";
+  const units: [number, string][] = [[1e12, "T"], [1e9, "B"], [1e6, "M"], [1e3, "K"]];
+  for (const [size, unit] of units) {
+    if (n >= size) {
+      const v = n / size;
+      return `${v >= 100 ? Math.round(v) : Number(v.toPrecision(2))}${unit}`;
+    }
+  }
+  return String(n);
+}

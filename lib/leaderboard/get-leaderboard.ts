@@ -3,6 +3,7 @@ import type { TieDiagnostics } from "@/lib/analysis/ties";
 import { db } from "@/lib/db/client";
 import { chanceExpectation, type ChanceLine } from "@/lib/metrics/chance";
 import { resolveVersion, type ResolvedVersion } from "./resolve-version";
+import { publicMetadata } from "@/lib/submissions/metadata";
 import { toMetricTable, type MetricTable } from "@/lib/submissions/serialize";
 import { compareByPlacement } from "./leaderboard-order";
 
@@ -15,6 +16,8 @@ export interface LeaderboardRow {
   similarity: string;
   dims: number;
   openWeights: boolean | null;
+  /** What the vendor declared about the model (null when not stated). */
+  modelInfo: ModelInfo;
   isBaseline: boolean;
   /** A maintainer marked it verified (lib/review). */
   verified: boolean;
@@ -28,6 +31,30 @@ export interface LeaderboardRow {
    * pairs. null while its analysis is being (re)computed.
    */
   ties: TieDiagnostics | null;
+}
+
+/** The model facts a vendor may declare with a submission; null where not stated. */
+export interface ModelInfo {
+  /** Parameter count. */
+  parameters: number | null;
+  license: string | null;
+  /** YYYY-MM-DD. */
+  releaseDate: string | null;
+  /** An http(s) link to the model card or paper (others are never shown). */
+  link: string | null;
+  revision: string | null;
+}
+
+export function modelInfoOf(stored: unknown): ModelInfo {
+  const m = (publicMetadata(stored) ?? {}) as Record<string, unknown>;
+  const str = (v: unknown) => (typeof v === "string" && v.trim() !== "" ? v : null);
+  return {
+    parameters: typeof m.parameters === "number" && Number.isFinite(m.parameters) ? m.parameters : null,
+    license: str(m.license),
+    releaseDate: str(m.releaseDate),
+    link: str(m.link),
+    revision: str(m.revision),
+  };
 }
 
 export interface Leaderboard {
@@ -84,6 +111,7 @@ export async function getLeaderboard(slug: string, version?: string | ResolvedVe
       similarity: s.similarity,
       dims: s.dims,
       openWeights: ((s.metadata as { openWeights?: boolean } | null)?.openWeights ?? null) as boolean | null,
+      modelInfo: modelInfoOf(s.metadata),
       isBaseline: s.isBaseline,
       verified: s.verifiedAt !== null,
       warningNote: s.warningNote,

@@ -5,6 +5,8 @@ import { all, first, isUuid, oneOf, toQueryString, type RawSearchParams } from "
 
 export const OPEN_WEIGHTS = ["any", "yes", "no", "unknown"] as const;
 export const SIMILARITIES = ["any", "cosine", "dot"] as const;
+/** What the table shows: the metrics, or exec@1 within each domain (the paper's Figure 6b). */
+export const BOARD_VIEWS = ["metrics", "domains"] as const;
 
 export interface LeaderboardParams {
   k: LeaderboardK;
@@ -16,13 +18,14 @@ export interface LeaderboardParams {
   q: string;
   /** Selected submission ids (for the chart highlight and Compare), at most four. */
   sel: string[];
+  show: (typeof BOARD_VIEWS)[number];
 }
 
-export const DEFAULT_PARAMS: LeaderboardParams = { k: 1, sort: "rank", dir: "asc", provider: "", openWeights: "any", similarity: "any", q: "", sel: [] };
+export const DEFAULT_PARAMS: LeaderboardParams = { k: 1, sort: "rank", dir: "asc", provider: "", openWeights: "any", similarity: "any", q: "", sel: [], show: "metrics" };
 
 /** The direction a column sorts in when first clicked: best first for metrics and recency. */
 export function naturalDir(col: ColumnId): "asc" | "desc" {
-  return col.startsWith("exec") || col === "ndcg" || col === "date" || col === "dims" ? "desc" : "asc";
+  return col.startsWith("exec") || col === "ndcg" || col === "date" || col === "dims" || col === "params" ? "desc" : "asc";
 }
 
 export function parseLeaderboardParams(raw: RawSearchParams): LeaderboardParams {
@@ -36,6 +39,7 @@ export function parseLeaderboardParams(raw: RawSearchParams): LeaderboardParams 
     similarity: oneOf(first(raw, "sim"), SIMILARITIES, "any"),
     q: (first(raw, "q") ?? "").trim().slice(0, 100),
     sel: [...new Set(all(raw, "sel").filter(isUuid))].slice(0, 4),
+    show: oneOf(first(raw, "show"), BOARD_VIEWS, "metrics"),
   };
 }
 
@@ -51,6 +55,7 @@ export function leaderboardQuery(p: LeaderboardParams, change: Partial<Leaderboa
     ["sim", n.similarity === "any" ? undefined : n.similarity],
     ["q", n.q],
     ...n.sel.map((id): [string, string] => ["sel", id]),
+    ["show", n.show === "metrics" ? undefined : n.show],
   ]);
 }
 

@@ -2,11 +2,13 @@
 // URL state: the published rows filtered and sorted, each with its rank by exec@k and whether
 // it is statistically tied with the leader. Pure: the loader is load-leaderboard-view.ts.
 import type { TieDiagnostics } from "@/lib/analysis/ties";
-import type { Leaderboard, LeaderboardRow } from "@/lib/leaderboard/get-leaderboard";
+import type { Leaderboard, LeaderboardRow, ModelInfo } from "@/lib/leaderboard/get-leaderboard";
 import type { VersionAnalysisView } from "@/lib/leaderboard/get-version-analysis";
 import type { MetricValue } from "@/lib/submissions/serialize";
 import { infoColumns, metricColumns, type ColumnId, type InfoColumn, type MetricColumn, type MetricColumnId } from "./leaderboard-columns";
 import type { LeaderboardParams } from "./leaderboard-params";
+import { headlineFinding } from "./headline-finding";
+import type { HeatmapRow } from "./per-domain-exec";
 import type { ProvisionalSystem } from "./provisional";
 
 /** Position against the leader at exec@k: the leader, not significantly different, significantly below, or not computed yet. */
@@ -20,6 +22,7 @@ export interface SystemFields {
   /** The submitting organisation's display name, or null (a personal submission). */
   organisation: string | null;
   openWeights: boolean | null;
+  modelInfo: ModelInfo;
   dims: number;
   similarity: string;
   publishedAt: string | null;
@@ -32,6 +35,7 @@ export function systemFields(r: SystemFields): SystemFields {
     provider: r.provider,
     organisation: r.organisation,
     openWeights: r.openWeights,
+    modelInfo: r.modelInfo ?? { parameters: null, license: null, releaseDate: null, link: null, revision: null },
     dims: r.dims,
     similarity: r.similarity,
     publishedAt: r.publishedAt,
@@ -71,6 +75,10 @@ export interface LeaderboardView {
   chance: Record<MetricColumnId, number>;
   /** Published systems whose results come from an older scoring engine (re-score pending). */
   provisional: ProvisionalSystem[];
+  /** exec@1 of the rows shown within each domain, when the per-domain view is asked for. */
+  domains?: { names: string[]; rows: HeatmapRow[] };
+  /** One sentence on what the whole board says (lib/pages/headline-finding.ts), or null without results. */
+  headline: string | null;
 }
 
 
@@ -103,6 +111,8 @@ function sortValue(r: BoardRow, col: ColumnId): number | string {
       return r.openWeights === null ? 2 : r.openWeights ? 0 : 1;
     case "dims":
       return r.dims;
+    case "params":
+      return r.modelInfo.parameters ?? -Infinity;
     case "similarity":
       return r.similarity;
     case "date":
@@ -161,5 +171,13 @@ export function buildLeaderboardView(board: Leaderboard, analysis: VersionAnalys
     bootstrap: analysis?.bootstrap ?? null,
     chance: Object.fromEntries(columns.map((c) => [c.id, board.chance[c.metric][c.k]])) as LeaderboardView["chance"],
     provisional: provisional.filter((p) => onBoard.has(p.submissionId)),
+    headline: headlineFinding({
+      rows: board.rows.map((r) => ({ model: r.model, isBaseline: r.isBaseline, exec1: r.metrics.exec["1"] ?? null, exec10: r.metrics.exec["10"] ?? null })),
+      leaderGroup: (() => {
+        const g1 = analysis && !analysis.stale ? analysis.tieGroups.find((g) => g.k === 1) : undefined;
+        return g1 && g1.leader === board.rows[0]?.submissionId ? g1.members.length : null;
+      })(),
+      chance1: board.chance.exec[1] ?? 0,
+    }),
   };
 }

@@ -20,6 +20,18 @@ const webLink = z
   .refine(isWebLink, "must be an http:// or https:// URL")
   .meta({ format: "uri", description: "an http:// or https:// link to the model" });
 
+// A release date as YYYY-MM-DD: a real calendar day, not after tomorrow (UTC; time zones).
+const releaseDate = z
+  .string()
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date written YYYY-MM-DD")
+  .refine((d) => {
+    const t = Date.parse(`${d}T00:00:00Z`);
+    return Number.isFinite(t) && new Date(t).toISOString().slice(0, 10) === d;
+  }, "is not a calendar date")
+  .refine((d) => Date.parse(`${d}T00:00:00Z`) <= Date.now() + 86_400_000, "is in the future")
+  .meta({ format: "date", description: "when the model was released, YYYY-MM-DD" });
+
 // What a vendor says about the model beside the matrices (DESIGN.md: submission metadata).
 export const submissionMetadataSchema = z
   .object({
@@ -28,6 +40,9 @@ export const submissionMetadataSchema = z
     revision: z.string().trim().max(200).superRefine(plainText("line")).optional(),
     link: webLink.optional(),
     openWeights: z.boolean().optional(),
+    parameters: z.number().int().positive().max(1e13).optional().meta({ description: "the model's parameter count, e.g. 335000000" }),
+    license: z.string().trim().min(1).max(100).superRefine(plainText("line")).optional().meta({ description: "the model's licence, e.g. Apache-2.0 or proprietary" }),
+    releaseDate: releaseDate.optional(),
     dimensions: z.number().int().positive().optional(),
     similarity: z.enum(["cosine", "dot"]).default("cosine"),
     queryPrefix: z.string().max(1000).superRefine(plainText("multiline")).optional(),

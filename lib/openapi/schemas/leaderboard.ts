@@ -28,6 +28,15 @@ export const leaderboardSchema = z.strictObject({
       similarity: z.string(),
       dims: z.number().int(),
       openWeights: z.boolean().nullable(),
+      modelInfo: z
+        .strictObject({
+          parameters: z.number().int().nullable().describe("parameter count"),
+          license: z.string().nullable(),
+          releaseDate: z.string().nullable().describe("YYYY-MM-DD"),
+          link: z.string().nullable().describe("an http(s) link to the model card or paper"),
+          revision: z.string().nullable(),
+        })
+        .describe("what the vendor declared about the model; null where not stated"),
       isBaseline: z.boolean(),
       verified: z.boolean().describe("a maintainer marked the results verified"),
       warningNote: z.string().nullable().describe("a maintainer's warning about this row, shown beside it"),
