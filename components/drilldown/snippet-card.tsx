@@ -1,24 +1,30 @@
 import Link from "next/link";
 import { fmtChance, fmtPctChance } from "@/components/ui/format";
 import type { DrilldownSnippet } from "@/lib/drilldown/get-query-drilldown";
+import { passSummary } from "@/lib/drilldown/test-results";
 import { CodeWithEdit } from "./code-with-edit";
 import { roleLabel } from "./role-label";
+import { TestTable } from "./test-table";
 
-export function SnippetCard({ snippet, tests }: { snippet: DrilldownSnippet; tests: string[] }) {
+// One retrieved snippet: where it ranks, what it is, its code (a distractor's edit shown in place)
+// and every test with its outcome.
+export function SnippetCard({ snippet }: { snippet: DrilldownSnippet }) {
   const s = snippet;
+  const place = s.tie ? `Ranks ${s.tie.from}–${s.tie.to}` : `Rank ${s.rank}`;
   return (
     <article
       className={`rounded-xl border bg-white p-4 shadow-sm ${s.passes ? "border-emerald-300" : "border-rose-200"}`}
       aria-label={`${s.tie ? `Tied for ranks ${s.tie.from} to ${s.tie.to}` : `Rank ${s.rank}`}: ${roleLabel(s)}`}
+      data-testid="snippet-card"
     >
       <header className="mb-2 flex flex-wrap items-baseline gap-x-3 gap-y-1 text-sm">
-        <span className="font-semibold">{s.tie ? `Ranks ${s.tie.from}–${s.tie.to}` : `Rank ${s.rank}`}</span>
+        <span className="font-semibold">{place}</span>
         {s.tie && <span className="rounded bg-amber-100 px-1.5 py-0.5 font-medium text-amber-900">tied ×{s.tie.size}</span>}
         <span className="font-mono text-slate-600">score {s.score.toFixed(4)}</span>
         <span className="rounded bg-slate-100 px-1.5 py-0.5 text-slate-700">{roleLabel(s)}</span>
         <span className="font-mono text-xs text-slate-600">{s.corpusId}</span>
-        <span className={`ml-auto font-medium ${s.passes ? "text-emerald-700" : "text-rose-700"}`}>
-          {s.passes ? "passes" : "fails"} {s.testsPassed}/{tests.length} tests
+        <span data-testid="pass-summary" className={`ml-auto font-medium ${s.passes ? "text-emerald-800" : "text-rose-800"}`}>
+          {s.outcomes ? passSummary(s.testsPassed, s.tests.length) : "not executed"}
         </span>
       </header>
       {s.bugDescription && s.role === "distractor" && <p className="mb-2 text-sm text-slate-700">{s.bugDescription}</p>}
@@ -27,20 +33,8 @@ export function SnippetCard({ snippet, tests }: { snippet: DrilldownSnippet; tes
           Written for <span className="font-mono">{s.ownerQueryId}</span>; it does not define this query&apos;s function.
         </p>
       )}
-      <CodeWithEdit code={s.code} edit={s.edit} />
-      {s.outcomes && (
-        <ul className="mt-3 flex flex-wrap gap-1.5" aria-label="Test outcomes">
-          {s.outcomes.map((o, i) => (
-            <li
-              key={i}
-              title={`${tests[i]} → ${o}`}
-              className={`rounded px-1.5 py-0.5 font-mono text-xs ${o === "pass" ? "bg-emerald-100 text-emerald-800" : "bg-rose-100 text-rose-800"}`}
-            >
-              t{i + 1}: {o}
-            </li>
-          ))}
-        </ul>
-      )}
+      <CodeWithEdit code={s.code} edit={s.edit} label={`Code of ${place.toLowerCase()}, ${roleLabel(s)} (${s.corpusId})`} />
+      <TestTable tests={s.tests} passed={s.testsPassed} caption={`Tests of ${s.corpusId}: assert, outcome, exception and returned value`} />
     </article>
   );
 }

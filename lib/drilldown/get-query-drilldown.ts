@@ -5,6 +5,7 @@ import { AppError } from "@/lib/errors/app-error";
 import { execAtK, tieSpans } from "@/lib/metrics/tie-aware";
 import { RUNNER_VERSION, type TestOutcome } from "@/lib/sandbox/types";
 import { singleEditDiff, type SingleEdit } from "./single-edit-diff";
+import { parseObservations, testResults, type TestResultView } from "./test-results";
 
 export interface DrilldownSnippet {
   rank: number;
@@ -19,6 +20,8 @@ export interface DrilldownSnippet {
   /** For this query's own distractors: the edit against the canonical. */
   edit: SingleEdit | null;
   outcomes: TestOutcome[] | null;
+  /** Each test with its outcome, exception type and (when the runner reported it) returned value. */
+  tests: TestResultView[];
   testsPassed: number;
   passes: boolean;
   /**
@@ -26,6 +29,17 @@ export interface DrilldownSnippet {
    * it may sit anywhere from rank `from` to rank `to`, every order equally likely.
    */
   tie: { from: number; to: number; size: number } | null;
+}
+
+/** One side of the canonical-vs-distractor comparison. */
+export interface PairSide {
+  corpusId: string;
+  code: string;
+  score: number;
+  /** Best rank (the start of its tie group), or null when it is not in the executed list. */
+  rank: number | null;
+  /** The canonical passes every test by construction; a distractor fails at least one. */
+  passes: boolean;
 }
 
 export interface QueryDrilldown {
@@ -45,6 +59,11 @@ export interface QueryDrilldown {
   top: DrilldownSnippet[];
   /** exec@k for this query: 1 or 0, or the chance over the orders of tied snippets. */
   execAtK: Record<"1" | "3" | "5" | "10", number>;
+  /**
+   * The canonical beside the distractor this system scored highest (its most convincing fake),
+   * with the edit between them; null when the query has no scored distractor.
+   */
+  pair: { canonical: PairSide; distractor: PairSide & { bugType: string | null; bugDescription: string | null }; edit: SingleEdit } | null;
   /** This query's canonical and distractors with their similarity, whether ranked or not. */
   own: { corpusId: string; role: "canonical" | "distractor"; bugType: string | null; score: number; rank: number | null }[];
   neighbours: { previous: string | null; next: string | null };
@@ -90,21 +109,22 @@ export async function getQueryDrilldown(submissionId: string, queryId: string, v
   const canonical = items.find((i) => i.queryId === queryId && i.role === "canonical");
   const executions = await db().execution.findMany({
     where: { testsHash: query.testsHash, codeHash: { in: [...new Set(ranking.topCorpusIds.map((id) => byId.get(id)!.codeHash))] } },
-    select: { codeHash: true, outcomes: true, runnerVersion: true },
+    select: { codeHash: true, outcomes: true, runnerVersion: true, observations: true },
   });
   // Prefer the current runner's verdicts; fall back to another full run's (an older runner).
   // Screening runs (versions tagged "+…", shorter timeouts) are never shown.
-  const outcomesByCode = new Map<string, string[]>();
+  const runByCode = new Map<string, { outcomes: string[]; observations: unknown }>();
   for (const e of executions) {
     if (e.runnerVersion.includes("+")) continue;
-    if (!outcomesByCode.has(e.codeHash) || e.runnerVersion === RUNNER_VERSION) outcomesByCode.set(e.codeHash, e.outcomes);
+    if (!runByCode.has(e.codeHash) || e.runnerVersion === RUNNER_VERSION) runByCode.set(e.codeHash, { outcomes: e.outcomes, observations: e.observations });
   }
 
   const spans = tieSpans(ranking.topScores);
   const top: DrilldownSnippet[] = ranking.topCorpusIds.map((id, i) => {
     const item = byId.get(id)!;
     const own = item.queryId === queryId;
-    const outcomes = (outcomesByCode.get(item.codeHash) as TestOutcome[] | undefined) ?? null;
+    const run = runByCode.get(item.codeHash);
+    const outcomes = (run?.outcomes as TestOutcome[] | undefined) ?? null;
     return {
       rank: i + 1,
       corpusId: item.corpusId,
@@ -116,6 +136,7 @@ export async function getQueryDrilldown(submissionId: string, queryId: string, v
       code: item.code,
       edit: own && item.role === "distractor" && canonical ? singleEditDiff(canonical.code, item.code) : null,
       outcomes,
+      tests: testResults(query.tests, outcomes, parseObservations(run?.observations, query.tests.length)),
       testsPassed: outcomes ? outcomes.filter((o) => o === "pass").length : 0,
       passes: ranking.passes[i] ?? false,
       tie: spans[i].size > 1 ? { from: spans[i].start + 1, to: spans[i].start + spans[i].size, size: spans[i].size } : null,
@@ -139,6 +160,7 @@ export async function getQueryDrilldown(submissionId: string, queryId: string, v
   ]);
 
   return {
+    pair: comparePair(items, queryId, ranking.watchedCorpusIds, ranking.watchedScores, rankOf),
     submission: {
       id: sub.id,
       model: sub.modelName,
@@ -173,5 +195,23 @@ export async function getQueryDrilldown(submissionId: string, queryId: string, v
       const r = o.rankings[0];
       return { id: o.id, model: o.modelName, rank1: r ? execAtK(r.topScores.map((score, i) => ({ score, passes: r.passes[i] ?? false, relevant: false })), 1) : null };
     }),
+  };
+}
+
+type Item = { id: number; corpusId: string; queryId: string; role: "canonical" | "distractor"; code: string; bugType: string | null; bugDescription: string | null };
+
+// The canonical and the own distractor this system scored highest (on an exact tie, the one
+// listed first among the watched snippets, i.e. corpus order: any choice among equals is as good).
+function comparePair(items: Item[], queryId: string, watched: readonly number[], scores: readonly number[], rankOf: Map<number, number>): QueryDrilldown["pair"] {
+  const own = new Map(items.filter((i) => i.queryId === queryId).map((i) => [i.id, i]));
+  const scored = watched.map((id, i) => ({ item: own.get(id), id, score: scores[i] })).filter((x) => x.item !== undefined);
+  const canonical = scored.find((x) => x.item!.role === "canonical");
+  const top = scored.filter((x) => x.item!.role === "distractor").reduce<(typeof scored)[number] | null>((best, x) => (best === null || x.score > best.score ? x : best), null);
+  if (!canonical || !top) return null;
+  const side = (x: (typeof scored)[number], passes: boolean): PairSide => ({ corpusId: x.item!.corpusId, code: x.item!.code, score: x.score, rank: rankOf.get(x.id) ?? null, passes });
+  return {
+    canonical: side(canonical, true),
+    distractor: { ...side(top, false), bugType: top.item!.bugType, bugDescription: top.item!.bugDescription },
+    edit: singleEditDiff(canonical.item!.code, top.item!.code),
   };
 }

@@ -1,27 +1,31 @@
 import Link from "next/link";
-import { notFound } from "next/navigation";
+import { PairView } from "@/components/drilldown/pair-view";
 import { ScoreBars } from "@/components/drilldown/score-bars";
+import { scoreAxis } from "@/lib/drilldown/score-axis";
 import { OtherSubmissionLinks, SnippetCard } from "@/components/drilldown/snippet-card";
 import { bugLabel } from "@/components/drilldown/role-label";
 import { QueryTests } from "@/components/drilldown/query-tests";
 import { queryPath, versionPath } from "@/components/benchmark/paths";
 import { Badge } from "@/components/ui/badge";
 import { humanize } from "@/components/ui/format";
-import { getQueryDrilldown, type QueryDrilldown } from "@/lib/drilldown/get-query-drilldown";
 import { drilldownTieGroups, explainExecAtK, groupCutAt } from "@/lib/pages/drilldown-ties";
-import { getPageViewer } from "@/app/_server/page-viewer";
-import { isAppError } from "@/lib/errors/app-error";
+import { orNotFound } from "@/app/_server/or-not-found";
+import { loadDrilldown, metaOrNotFound } from "@/components/site/page-loaders";
+import { pageMeta } from "@/components/site/page-meta";
 import { ScrollBox } from "@/components/ui/scroll-box";
 
 export const dynamic = "force-dynamic";
 
-async function load(id: string, queryId: string): Promise<QueryDrilldown> {
-  try {
-    return await getQueryDrilldown(id, queryId, await getPageViewer());
-  } catch (e) {
-    if (isAppError(e) && e.code === "NOT_FOUND") notFound();
-    throw e;
-  }
+export async function generateMetadata({ params }: { params: Promise<{ id: string; queryId: string }> }) {
+  const { id, queryId } = await params;
+  return metaOrNotFound(async () => {
+    const d = await loadDrilldown(id, queryId);
+    return pageMeta(
+      `${d.query.functionName} under ${d.submission.model}`,
+      `What ${d.submission.model} retrieves for ${d.query.queryId} (${d.query.functionName}) on ${d.submission.benchmark} ${d.submission.version}: the ranked snippets, their scores, each distractor's edit and which tests each passes.`,
+      { noindex: d.submission.status !== "published" },
+    );
+  });
 }
 
 export default async function QueryDrilldownPage({
@@ -33,7 +37,7 @@ export default async function QueryDrilldownPage({
 }) {
   const { id, queryId } = await params;
   const n = (await searchParams).n === "10" ? 10 : 5;
-  const d = await load(id, queryId);
+  const d = await orNotFound(loadDrilldown(id, queryId));
   // Snippets tied exactly with rank 10 but listed beyond it share its places by chance (and were
   // executed): the top-10 view shows them too.
   const beyond = d.top.slice(10);
@@ -42,6 +46,8 @@ export default async function QueryDrilldownPage({
   const cut = n === 5 ? groupCutAt(d.top, 5) : null;
   const chances = ([1, 3, 5, 10] as const).flatMap((k) => explainExecAtK(d.top, k) ?? []);
   const tieOf = new Map(d.top.map((s) => [s.corpusId, s.tie]));
+  // One axis for every view of this list: the top 5 and the top 10 share the scale.
+  const axis = scoreAxis(d.top.map((s) => s.score));
   const base = `/submissions/${d.submission.id}/queries`;
   return (
     <div className="space-y-8">
@@ -112,7 +118,7 @@ export default async function QueryDrilldownPage({
           </Link>
         </div>
         <div className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
-          <ScoreBars snippets={shown} />
+          <ScoreBars snippets={shown} axis={axis} similarity={d.submission.similarity} />
           <dl className="mt-4 flex flex-wrap gap-2 text-sm" aria-label="exec@k for this query">
             {(["1", "3", "5", "10"] as const).map((k) => {
               const v = d.execAtK[k];
@@ -173,6 +179,15 @@ export default async function QueryDrilldownPage({
         </div>
       </section>
 
+      {d.pair && (
+        <section aria-labelledby="pair-heading" className="space-y-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
+          <h2 id="pair-heading" className="text-lg font-semibold text-slate-900">
+            Canonical vs its most convincing distractor
+          </h2>
+          <PairView pair={d.pair} />
+        </section>
+      )}
+
       <section aria-labelledby="own-heading" className="space-y-2">
         <h2 id="own-heading" className="text-lg font-semibold text-slate-900">
           This query&apos;s canonical and distractors
@@ -227,7 +242,7 @@ export default async function QueryDrilldownPage({
           Retrieved code
         </h2>
         {shown.map((s) => (
-          <SnippetCard key={s.corpusId} snippet={s} tests={d.query.tests} />
+          <SnippetCard key={s.corpusId} snippet={s} />
         ))}
       </section>
 
