@@ -114,14 +114,7 @@ function Outcome({ view }: { view: SubmissionView }) {
   const note = view.review.warningNote ? <WarningNote note={view.review.warningNote} /> : null;
   switch (view.status) {
     case "failed":
-      return (
-        <div role="alert" className="rounded-lg border border-rose-300 bg-rose-50 p-4 text-sm text-rose-900">
-          <p className="font-semibold">Scoring failed</p>
-          <p className="mt-1 break-words" data-testid="failure-reason">
-            {view.error}
-          </p>
-        </div>
-      );
+      return <FailureCard view={view} />;
     case "rejected":
     case "hidden":
       return (
@@ -160,6 +153,62 @@ function Outcome({ view }: { view: SubmissionView }) {
     default:
       return null;
   }
+}
+
+// Why scoring failed, for the vendor: the status line, what happened in words, the log lines that
+// matter and what to change; whose fault it was decides whether the quota was refunded.
+function FailureCard({ view }: { view: SubmissionView }) {
+  const f = view.failure;
+  return (
+    <section role="alert" aria-labelledby="failure-title" data-testid="failure" className="space-y-3 rounded-lg border border-rose-300 bg-rose-50 p-4 text-sm text-rose-950">
+      <div>
+        <h2 id="failure-title" className="text-base font-semibold">
+          Scoring failed{f ? `: ${f.title}` : ""}
+        </h2>
+        <p className="mt-1 break-words" data-testid="failure-reason">
+          {view.error}
+        </p>
+      </div>
+      {f && (
+        <>
+          <p data-testid="failure-what">
+            {f.what}
+            {f.stage && <span className="text-rose-900"> (stopped while {f.stage})</span>}
+          </p>
+          {f.excerpt.length > 0 && (
+            <div>
+              <p className="font-medium">From the scoring log</p>
+              <pre tabIndex={0} data-testid="failure-log" className="mt-1 max-h-64 overflow-auto whitespace-pre-wrap break-words rounded border border-rose-200 bg-white p-2 font-mono text-xs leading-5 text-slate-900">
+                {f.excerpt.join("\n")}
+              </pre>
+            </div>
+          )}
+          <div>
+            <p className="font-medium">{f.cause === "file" ? "What to change" : "What to do"}</p>
+            <ul className="mt-1 list-disc space-y-1 pl-5" data-testid="failure-fix">
+              {f.fix.map((x) => (
+                <li key={x}>{x}</li>
+              ))}
+            </ul>
+          </div>
+          <p className="text-xs text-rose-900">
+            {f.cause === "file"
+              ? "The file was at fault, so this submission counts against your quota."
+              : f.refunded
+                ? "ExecBoard was at fault: this submission was refunded and does not count against your quota."
+                : "ExecBoard was at fault."}{" "}
+            <Link prefetch={false} href="/submit#format" className="underline">
+              The submission format
+            </Link>
+            {" · "}
+            <a href={`/api/v1/submissions/${view.id}/logs`} className="underline">
+              the full log (JSON)
+            </a>
+          </p>
+        </>
+      )}
+    </section>
+  );
 }
 
 function describe(s: Status): string {

@@ -1,5 +1,19 @@
 import { db } from "@/lib/db/client";
+import type { Prisma } from "@/lib/db/generated/client";
+import { isAppError } from "@/lib/errors/app-error";
 import { describeError, appendRunLog } from "./run-log";
+
+/** A failure as data for the vendor's explanation: the error code and the step's details. */
+function errorDetails(e: unknown): Prisma.InputJsonValue {
+  if (!isAppError(e)) return { code: "INTERNAL" };
+  const d = e.details;
+  const details = d !== null && typeof d === "object" && !Array.isArray(d) ? (d as Record<string, unknown>) : {};
+  const all = { ...details, code: e.code };
+  if (JSON.stringify(all).length <= 4000) return JSON.parse(JSON.stringify(all)) as Prisma.InputJsonValue;
+  // Kept small: the explanation needs the reason and a few numbers, not whole issue lists.
+  const plain = Object.entries(all).filter(([, v]) => v === null || ["string", "number", "boolean"].includes(typeof v));
+  return Object.fromEntries(plain.map(([k, v]) => [k, typeof v === "string" ? v.slice(0, 500) : v])) as Prisma.InputJsonValue;
+}
 
 export interface RunFailure {
   /** The pipeline stage the run was in (the submission's status when it failed). */
@@ -21,7 +35,7 @@ export async function recordEvaluationFailure(submissionId: string, f: RunFailur
     await appendRunLog(ev.id, `attempt ${ev.attempts} failed${f.stage ? ` while ${f.stage}` : ""}${f.final ? "" : " (it will be retried)"}:\n${describeError(f.error)}`);
     await db().evaluation.update({
       where: { id: ev.id },
-      data: { failedStage: f.stage, error: message, ...(f.final ? { status: "failed", finishedAt: new Date() } : {}) },
+      data: { failedStage: f.stage, error: message, errorDetails: errorDetails(f.error), ...(f.final ? { status: "failed", finishedAt: new Date() } : {}) },
     });
   });
 }
@@ -37,7 +51,10 @@ export async function closeFailedEvaluation(submissionId: string, reason: string
     if (!ev) return;
     const stage = ev.failedStage ?? (await currentStage(submissionId));
     await appendRunLog(ev.id, `gave up: ${reason}`);
-    await db().evaluation.update({ where: { id: ev.id }, data: { status: "failed", failedStage: stage, error: ev.error ?? reason, finishedAt: new Date() } });
+    await db().evaluation.update({
+      where: { id: ev.id },
+      data: { status: "failed", failedStage: stage, error: ev.error ?? reason, errorDetails: { code: "INTERNAL", reason: "platform", message: reason }, finishedAt: new Date() },
+    });
   });
 }
 

@@ -20,12 +20,14 @@ export function refuseDegenerateRows(queries: RowReader, corpus: RowReader): voi
     throw new AppError(
       "INVALID_UPLOAD",
       `corpus_embeddings: all ${corpus.rows} rows are the same vector, so every snippet would tie for every query; embed each snippet's code`,
+      { reason: "identical-rows", matrix: "corpus_embeddings", rows: corpus.rows },
     );
   }
   if (allRowsIdentical(queries)) {
     throw new AppError(
       "INVALID_UPLOAD",
       `query_embeddings: all ${queries.rows} rows are the same vector, so every query would get the same ranking; embed each query's text`,
+      { reason: "identical-rows", matrix: "query_embeddings", rows: queries.rows },
     );
   }
 }

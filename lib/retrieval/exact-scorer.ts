@@ -87,7 +87,7 @@ function scaledNorm(v: ArrayLike<number>, maxAbs: number): number {
 function checkDotRange(magnitudes: Float64Array, what: string): void {
   for (const m of magnitudes) {
     if (!Number.isFinite(m)) {
-      throw new AppError("BAD_REQUEST", `${what} vectors are too large for dot-product similarity: a ${what} vector's norm exceeds the float64 range; scale the vectors down or use cosine`);
+      throw new AppError("BAD_REQUEST", `${what} vectors are too large for dot-product similarity: a ${what} vector's norm exceeds the float64 range; scale the vectors down or use cosine`, { reason: "dot-range" });
     }
   }
 }

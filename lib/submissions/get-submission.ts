@@ -3,6 +3,7 @@ import type { Principal } from "@/lib/auth/principal";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
 import type { EvaluationView, ProvenanceView } from "./evaluation-view";
+import { explainFailure, type FailureExplanation } from "./explain-failure";
 import { listEvaluations } from "./list-evaluations";
 import { publicMetadata } from "./metadata";
 import { toMetricTable, type MetricTable } from "./serialize";
@@ -31,6 +32,8 @@ export interface SubmissionView {
   provenance: ProvenanceView | null;
   /** Every scoring run, oldest first, with its provenance and metrics (a re-score keeps the old run's). */
   evaluations: EvaluationView[];
+  /** Why it failed, for its owner: in words, the log lines that matter, what to change; null unless failed. */
+  failure: FailureExplanation | null;
 }
 
 // A submission as its owner (and its organisation's members), a maintainer, or (once published) anyone may see it. Others get
@@ -64,6 +67,8 @@ export async function getSubmission(id: string, viewer: Principal | null): Promi
       warningNote: true,
       reviewReason: true,
       currentEvaluationId: true,
+      quotaRefundedAt: true,
+      kind: true,
       version: { select: { version: true, benchmark: { select: { slug: true } } } },
       events: { select: { status: true, message: true, createdAt: true }, orderBy: { id: "asc" } },
       metrics: { select: { name: true, k: true, value: true, ciLow: true, ciHigh: true } },
@@ -90,5 +95,25 @@ export async function getSubmission(id: string, viewer: Principal | null): Promi
     review: { verified: s.verifiedAt !== null, warningNote: s.warningNote, reason: s.reviewReason },
     provenance: evaluations.find((e) => e.current)?.provenance ?? null,
     evaluations,
+    failure: s.status === "failed" ? await loadFailure(s) : null,
   };
+}
+
+// The last failed first-scoring or re-run attempt (re-scores of a published result never fail
+// the submission itself) and what it recorded.
+async function loadFailure(s: { id: string; error: string | null; quotaRefundedAt: Date | null; kind: string }): Promise<FailureExplanation> {
+  const ev = await db().evaluation.findFirst({
+    where: { submissionId: s.id, trigger: { not: "rescore" }, status: "failed" },
+    orderBy: { seq: "desc" },
+    select: { failedStage: true, errorDetails: true, log: true },
+  });
+  const details = ev?.errorDetails;
+  return explainFailure({
+    error: s.error,
+    stage: ev?.failedStage ?? null,
+    details: details !== null && typeof details === "object" && !Array.isArray(details) ? (details as Record<string, unknown>) : null,
+    log: ev?.log ?? "",
+    refunded: s.quotaRefundedAt !== null,
+    ranking: s.kind === "ranking",
+  });
 }

@@ -39,7 +39,7 @@ export async function validateUpload(storageKey: string, acceptedSha256: string,
   return withStoredFile(storageKey, async (path) => {
     const { sha256 } = await hashFile(path);
     if (sha256 !== acceptedSha256) {
-      throw new AppError("INVALID_UPLOAD", "the stored upload no longer matches the file that was accepted (SHA-256 differs); submit it again");
+      throw new AppError("INVALID_UPLOAD", "the stored upload no longer matches the file that was accepted (SHA-256 differs); submit it again", { reason: "stored-file-changed" });
     }
     const expected = { queryIds: ctx.queries.map((q) => q.queryId), corpusIds: ctx.corpus.map((c) => c.corpusId) };
     if (submissionType === "ranking") return { kind: "ranking", ranking: validateRankingFile(await fs.readFile(path), expected) };
@@ -52,7 +52,7 @@ function refuseLargeTie(queryId: string, size: number, score: number): never {
     "INVALID_UPLOAD",
     `query ${queryId}: ${size} corpus snippets share exactly the score ${score} across the top-${TOP_K} cut-off; ` +
       `tie groups of at most ${TIE_GROUP_CAP} are executed. Scores that cannot tell snippets apart cannot be ranked: check that each snippet gets its own embedding`,
-    { queryId, tieGroupSize: size, score, limit: TIE_GROUP_CAP },
+    { reason: "tie-group-too-large", queryId, tieGroupSize: size, score, limit: TIE_GROUP_CAP },
   );
 }
 
@@ -101,7 +101,7 @@ function readRanking(ctx: ScoringContext, r: ValidatedRanking): QueryRanking[] {
           "INVALID_UPLOAD",
           `query ${q.queryId}: the snippets tied at rank ${TOP_K} (score ${group.score}) continue to the end of its list of ${rows.length}; ` +
             `list every snippet with that score, or give distinct scores to rank them`,
-          { queryId: q.queryId, score: group.score, depth: rows.length },
+          { reason: "tie-group-cut-off", queryId: q.queryId, score: group.score, depth: rows.length },
         );
       }
     }

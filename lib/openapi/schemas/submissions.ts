@@ -48,6 +48,18 @@ export const submissionViewSchema = z.strictObject({
   evaluations: z
     .array(z.strictObject({ ...evaluationFields, metrics: metricTableSchema.nullable() }))
     .describe("every scoring run, oldest first, with its provenance and metrics (a re-score keeps the old run's)"),
+  failure: z
+    .strictObject({
+      cause: z.enum(["file", "platform"]).describe("file: the upload itself (stays charged to the quota); platform: ExecBoard's side (refunded)"),
+      title: z.string(),
+      what: z.string().describe("what happened, in words"),
+      stage: z.string().nullable().describe("the stage scoring stopped in"),
+      excerpt: z.array(z.string()).describe("the lines of the scoring log that matter"),
+      fix: z.array(z.string()).describe("what to change before submitting again"),
+      refunded: z.boolean(),
+    })
+    .nullable()
+    .describe("why it failed, for its owner; null unless status is failed"),
 });
 
 export const createdSubmissionSchema = z.strictObject({
