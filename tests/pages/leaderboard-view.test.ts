@@ -33,7 +33,7 @@ function row(n: number, model: string, exec: number[], extra: Partial<Leaderboar
 const board: Leaderboard = {
   benchmark: { slug: "b", name: "Bench", version: "1", queries: 100, corpus: 500 },
   rows: [
-    row(1, "alpha", [0.33, 0.8, 0.99, 1], { openWeights: false, verified: true }),
+    row(1, "alpha", [0.33, 0.8, 0.99, 1], { openWeights: false, verified: true, modelInfo: { parameters: 335_000_000, license: "Apache-2.0", releaseDate: "2026-01-15", link: "https://example.com/alpha", revision: "v2" } }),
     row(2, "beta", [0.3, 0.85, 0.98, 1], { provider: "Lab B", openWeights: true }),
     row(3, "gamma", [0.3, 0.7, 0.9, 0.95], { similarity: "dot", warningNote: "trained on the test set?" }),
     row(4, "bm25", [0.05, 0.2, 0.3, 0.4], { provider: "ExecBoard baseline", isBaseline: true }),
@@ -73,6 +73,37 @@ describe("leaderboard view", () => {
       ["bm25", 4, "below"],
     ]);
     expect(at3.columns.map((c) => c.label)).toEqual(["exec@1", "exec@3", "exec@5", "exec@10", "execp@3", "nDCG@3"]);
+  });
+
+  it("shows execution precision and nDCG at 10 when the table ranks by exec@1, where at 1 they would repeat it", () => {
+    const v = view({});
+    expect(v.columns.map((c) => c.label)).toEqual(["exec@1", "exec@3", "exec@5", "exec@10", "execp@10", "nDCG@10"]);
+    expect(v.columns.find((c) => c.id === "ndcg")!.help).toContain("at 1 it would equal exec@1");
+    const alpha = v.rows.find((r) => r.model === "alpha")!;
+    expect(alpha.metrics.execp?.value).toBeCloseTo(1 / 10);
+    expect(alpha.metrics.ndcg?.value).toBeCloseTo(0.9);
+    expect(v.chance).toMatchObject({ execp: 0.002, ndcg: 0.007 });
+  });
+
+  it("carries what the vendor declared about the model and sorts by parameter count, undeclared last", () => {
+    const v = view({ sort: "params" });
+    expect(v.rows[0].model).toBe("alpha");
+    expect(v.rows[0].modelInfo).toEqual({ parameters: 335_000_000, license: "Apache-2.0", releaseDate: "2026-01-15", link: "https://example.com/alpha", revision: "v2" });
+    expect(v.rows.slice(1).every((r) => r.modelInfo.parameters === null)).toBe(true);
+    expect(view({ sort: "params", dir: "asc" }).rows.at(-1)!.model).toBe("alpha");
+  });
+
+  it("opens the per-domain view from the URL and keeps it in every link", () => {
+    const p = parseLeaderboardParams({ show: "domains", k: "5" });
+    expect(p.show).toBe("domains");
+    expect(leaderboardQuery(p)).toBe("?k=5&show=domains");
+    expect(parseLeaderboardParams({ show: "everything" }).show).toBe("metrics");
+  });
+
+  it("states a headline finding about the whole board, whatever the filters", () => {
+    const filtered = view({ provider: "Lab B" });
+    expect(filtered.headline).toBe(view({}).headline);
+    expect(filtered.headline).toMatch(/^alpha leads, putting passing code first for 33% of queries \(exec@1 0\.330 \[0\.310, 0\.350\]\) yet within its top 10 for 100%; 1 other system is not significantly behind it\.$/);
   });
 
   it("has no tie groups while the version's statistics are stale", () => {
@@ -136,7 +167,9 @@ describe("leaderboard downloads", () => {
     const v = view({ k: "5", sort: "exec3", provider: "Lab A" });
     const csv = leaderboardCsv(v).trimEnd().split("\r\n");
     expect(csv[0].split(",").slice(3, 5)).toEqual(["provider", "organisation"]);
-    expect(csv[0].split(",").slice(11)).toEqual(v.columns.flatMap((c) => [c.label, `${c.label}_ci_low`, `${c.label}_ci_high`]));
+    expect(csv[0].split(",").slice(5, 10)).toEqual(["open_weights", "parameters", "license", "release_date", "link"]);
+    expect(csv[1].split(",").slice(5, 10)).toEqual(["no", "335000000", "Apache-2.0", "2026-01-15", "https://example.com/alpha"]);
+    expect(csv[0].split(",").slice(15)).toEqual(v.columns.flatMap((c) => [c.label, `${c.label}_ci_low`, `${c.label}_ci_high`]));
     expect(csv.slice(1).map((l) => l.split(",")[2])).toEqual(v.rows.map((r) => r.model));
     expect(csv[1]).toContain("0.800000,0.780000,0.820000"); // alpha's exec@3 and its interval
     const gamma = csv.find((l) => l.includes("gamma"))!;
