@@ -34,8 +34,9 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
           )}
           <p className="text-sm text-slate-600">
             Paste one of your API tokens. ExecBoard checks it and keeps you signed in with a session cookie; the token itself is not
-            stored in the browser. Vendors get their first token from a maintainer (<code>execboard users create</code>) and manage
-            the rest with <code>execboard tokens</code>. Revoking the token you signed in with ends the session too.
+            stored in the browser. No token yet? <Link href="/access" className="underline">Request vendor access</Link>: once a
+            maintainer approves it, claiming the account shows your first token. Manage the rest on your account page or with{" "}
+            <code>execboard tokens</code>. Revoking the token you signed in with ends the session too.
           </p>
           <SignInForm next={safeRedirectPath(params.next)} />
         </>

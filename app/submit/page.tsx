@@ -1,111 +1,74 @@
-import type { Metadata } from "next";
 import Link from "next/link";
-import { notFound } from "next/navigation";
-import { SubmitForm } from "@/components/submission/submit-form";
-import { isAppError } from "@/lib/errors/app-error";
-import { listOrganisations } from "@/lib/organisations/list-organisations";
-import { getQuota } from "@/lib/quotas/get-quota";
-import { getSubmitContext } from "@/lib/account/get-submit-context";
-import { requireSignedIn } from "../account/guard";
-import { livenessWarning, workerLiveness } from "@/lib/queue/worker-liveness";
+import { headers } from "next/headers";
+import { pageMeta } from "@/components/site/page-meta";
+import { GUIDE_SECTIONS, GuideSteps } from "@/components/submit/guide-steps";
+import { UploadPanel } from "@/components/submit/upload-panel";
+import { getPageViewer } from "@/app/_server/page-viewer";
+import { siteOrigin } from "@/lib/auth/session-cookie";
+import { orNotFound } from "@/app/_server/or-not-found";
+import { getSubmitGuide } from "@/lib/pages/submit-guide";
 
 export const dynamic = "force-dynamic";
-export const metadata: Metadata = { title: "Submit · ExecBoard" };
+export const metadata = pageMeta(
+  "Submit a model",
+  "Evaluate a code-retrieval model on ExecBoard: download the benchmark, write one .npz of embeddings (or a ranking file), upload it, and get exec@k with 95% intervals, private until a maintainer publishes it.",
+);
 
+// Submit a model, for everyone: from nothing to a scored submission (account, download, the
+// exact file format with a numpy example, limits, what happens after the upload, review). Signed
+// in, the upload form comes first.
 export default async function SubmitPage({ searchParams }: { searchParams: Promise<{ benchmark?: string; org?: string }> }) {
   const params = await searchParams;
-  const slug = params.benchmark;
-  const back = new URLSearchParams(Object.entries(params).filter((e): e is [string, string] => typeof e[1] === "string")).toString();
-  const viewer = await requireSignedIn(`/submit${back ? `?${back}` : ""}`);
-  const ctx = await getSubmitContext(slug).catch((e) => {
-    if (isAppError(e) && e.code === "NOT_FOUND") notFound();
-    throw e;
-  });
-  const b = ctx.benchmark;
-  if (!b) return <p>No benchmark has been imported yet, so there is nothing to submit to.</p>;
-  // "Submit as": the vendor personally, or one of the organisations they are a member of.
-  const organisations = (await listOrganisations(viewer)).organisations.filter((o) => o.yourRole !== null);
-  const org = organisations.find((o) => o.slug === params.org);
-  const quota = await getQuota(viewer, { benchmark: b.slug, organisation: org?.slug });
-  const quotaOwner = org ? `${org.name}'s` : "Your";
-  const workers = livenessWarning(await workerLiveness());
+  const [viewer, guide] = await Promise.all([getPageViewer(), orNotFound(getSubmitGuide(typeof params.benchmark === "string" ? params.benchmark : undefined))]);
+  const origin = siteOrigin(await headers()) ?? "http://localhost:3000";
+  const b = guide.benchmark;
   return (
-    <div className="mx-auto max-w-3xl space-y-6">
-      <header className="space-y-2">
-        <h1 className="text-2xl font-semibold tracking-tight">Submit to {b.name}</h1>
-        <p className="text-sm text-slate-600">
-          Scored against version <strong>{b.version}</strong>: {b.queryIds.length} queries, {b.corpusIds.length} corpus snippets. Results stay
-          private to {org ? `the members of ${org.name}` : "you"} and the maintainers until a maintainer publishes them.
-        </p>
-        {(ctx.benchmarks.length > 1 || organisations.length > 0) && (
-          <form method="get" className="flex flex-wrap items-end gap-2 text-sm">
-            {ctx.benchmarks.length > 1 ? (
-              <>
-                <label htmlFor="benchmark" className="font-medium">
-                  Benchmark
-                </label>
-                <select id="benchmark" name="benchmark" defaultValue={b.slug} className="rounded border border-slate-300 bg-white px-2 py-1">
-                  {ctx.benchmarks.map((x) => (
-                    <option key={x.slug} value={x.slug}>
-                      {x.name}
-                    </option>
-                  ))}
-                </select>
-              </>
-            ) : (
-              <input type="hidden" name="benchmark" value={b.slug} />
-            )}
-            {organisations.length > 0 && (
-              <>
-                <label htmlFor="org" className="font-medium">
-                  Submit as
-                </label>
-                <select id="org" name="org" defaultValue={org?.slug ?? ""} className="rounded border border-slate-300 bg-white px-2 py-1">
-                  <option value="">{viewer.email} (personal)</option>
-                  {organisations.map((o) => (
-                    <option key={o.slug} value={o.slug}>
-                      {o.name}
-                    </option>
-                  ))}
-                </select>
-              </>
-            )}
-            <button type="submit" className="rounded border border-slate-300 px-3 py-1 hover:bg-slate-100">
-              Switch
-            </button>
-          </form>
-        )}
-        <p data-testid="quota-line" className={`rounded border px-3 py-2 text-sm ${quota.available > 0 ? "border-slate-200 bg-white" : "border-rose-300 bg-rose-50 text-rose-900"}`}>
-          {quota.available > 0 ? (
-            <>
-              {org ? `As ${org.name}, you` : "You"} can start <strong>{quota.available}</strong> more submission{quota.available === 1 ? "" : "s"} now ({quota.remaining.perDay} left today,{" "}
-              {quota.remaining.concurrent} of {quota.limits.concurrent} scoring slots free, {quota.remaining.total} left in total).
-            </>
-          ) : (
-            <>{quotaOwner} quota on this benchmark is used up for now (see <Link prefetch={false} href="/account/submissions" className="underline">My submissions</Link>); an upload would be refused.</>
+    <div className="gap-10 lg:grid lg:grid-cols-[12rem_minmax(0,1fr)]">
+      <nav aria-label="On this page" className="hidden self-start text-sm lg:sticky lg:top-6 lg:block">
+        <p className="mb-2 font-semibold text-slate-900">On this page</p>
+        <ol className="space-y-1 text-slate-600">
+          {viewer && b && (
+            <li>
+              <a href="#upload-form" className="hover:text-slate-900">
+                Upload form
+              </a>
+            </li>
           )}
-        </p>
-      </header>
-      {workers && (
-        <p role="alert" data-testid="worker-warning" className="rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950">
-          <span className="font-semibold">Scoring is paused: </span>
-          {workers}. An upload is still checked and kept now, and scored once that changes.
-        </p>
-      )}
-      <SubmitForm slug={b.slug} organisation={org?.slug} queryIds={b.queryIds} corpusIds={b.corpusIds} maxBytes={ctx.maxBytes} />
-      <section aria-labelledby="format-heading" className="space-y-2 rounded border border-slate-200 bg-white p-4 text-sm text-slate-700">
-        <h2 id="format-heading" className="font-semibold">
-          File formats
-        </h2>
-        <p>
-          <strong>.npz</strong> (np.savez or np.savez_compressed): <code>query_embeddings</code> (queries × d), <code>corpus_embeddings</code> (corpus × d),
-          float16/32/64; <code>query_ids</code> and <code>corpus_ids</code> as numpy unicode arrays naming the rows, in any order.
-        </p>
-        <p>
-          <strong>Ranking file</strong> (JSON lines): one line per query,{" "}
-          <code>{'{"query_id": "…", "corpus_ids": ["…", …], "scores": [ … ]}'}</code>, best first, at least the top 100.
-        </p>
-      </section>
+          {GUIDE_SECTIONS.map(([id, label]) => (
+            <li key={id}>
+              <a href={`#${id}`} className="hover:text-slate-900">
+                {label}
+              </a>
+            </li>
+          ))}
+        </ol>
+      </nav>
+      <div className="min-w-0 max-w-3xl space-y-10">
+        <header className="space-y-3">
+          <h1 className="text-3xl font-semibold tracking-tight text-slate-900">Submit a model</h1>
+          <p className="text-base leading-relaxed text-slate-700">
+            Evaluate a code-retrieval model{b ? ` on ${b.name}` : ""}: download the benchmark, embed its queries and code snippets, and upload one file.
+            ExecBoard ranks the whole corpus for every query, executes each query&apos;s top 10 against its tests in a sandbox, and scores exec@k with 95%
+            intervals: a retrieved snippet counts only if it passes. Results stay private until a maintainer publishes them.
+          </p>
+          {!viewer && (
+            <p className="flex flex-wrap gap-2 text-sm">
+              <Link href="/access" className="rounded-md bg-emerald-700 px-3 py-1.5 font-medium text-white hover:bg-emerald-800 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-600">
+                Request vendor access
+              </Link>
+              <Link href="/signin?next=%2Fsubmit" className="rounded-md px-3 py-1.5 font-medium text-slate-700 ring-1 ring-inset ring-slate-300 hover:bg-slate-100">
+                Sign in
+              </Link>
+              <a href="#download" className="rounded-md px-3 py-1.5 font-medium text-emerald-800 ring-1 ring-inset ring-emerald-300 hover:bg-emerald-50">
+                Download the benchmark
+              </a>
+            </p>
+          )}
+        </header>
+        {viewer && b && <UploadPanel viewer={viewer} slug={b.slug} org={typeof params.org === "string" ? params.org : undefined} />}
+        {viewer && !b && <p>No benchmark has been imported yet, so there is nothing to submit to.</p>}
+        <GuideSteps guide={guide} origin={origin} signedIn={viewer !== null} />
+      </div>
     </div>
   );
 }

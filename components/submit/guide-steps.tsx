@@ -1,0 +1,301 @@
+import Link from "next/link";
+import { formatBytes } from "@/lib/browser-check/check-submission-file";
+import type { SubmitGuide } from "@/lib/pages/submit-guide";
+import { CodeBlock } from "./code-block";
+
+export const GUIDE_SECTIONS: [string, string][] = [
+  ["access", "Get an account"],
+  ["download", "Download the benchmark"],
+  ["format", "Write the .npz"],
+  ["rankings", "Or a ranking file"],
+  ["metadata", "Describe the model"],
+  ["upload", "Upload"],
+  ["limits", "Limits"],
+  ["after", "After the upload"],
+  ["review", "Review and publication"],
+  ["api", "API reference"],
+];
+
+function Step({ id, n, title, children }: { id: string; n: number; title: string; children: React.ReactNode }) {
+  return (
+    <section id={id} aria-labelledby={`${id}-title`} className="scroll-mt-6 space-y-3">
+      <h2 id={`${id}-title`} className="flex items-baseline gap-2 text-lg font-semibold tracking-tight text-slate-900">
+        <span aria-hidden className="inline-flex h-6 w-6 shrink-0 items-center justify-center rounded-full bg-emerald-100 text-xs font-semibold text-emerald-900">
+          {n}
+        </span>
+        {title}
+      </h2>
+      <div className="space-y-3 text-sm leading-relaxed text-slate-700">{children}</div>
+    </section>
+  );
+}
+
+const C = ({ children }: { children: React.ReactNode }) => <code className="rounded bg-slate-100 px-1 font-mono text-[0.95em] text-slate-900">{children}</code>;
+
+function pythonExample(folder: string): string {
+  return `import json
+import numpy as np
+
+def read_jsonl(path):
+    with open(path, encoding="utf-8") as f:
+        return [json.loads(line) for line in f if line.strip()]
+
+queries = read_jsonl("${folder}/queries.jsonl")
+corpus = read_jsonl("${folder}/corpus.jsonl")
+
+def embed(texts):
+    """Your model: one vector per text (add its query or passage prefix here)."""
+    raise NotImplementedError
+
+Q = np.asarray(embed([q["query"] for q in queries]), dtype=np.float32)
+C = np.asarray(embed([c["code"] for c in corpus]), dtype=np.float32)
+assert Q.shape == (len(queries), C.shape[1]) and C.shape[0] == len(corpus)
+
+np.savez_compressed(
+    "embeddings.npz",
+    query_embeddings=Q,                                      # (queries, d)
+    corpus_embeddings=C,                                     # (snippets, d)
+    query_ids=np.array([q["query_id"] for q in queries]),    # unicode, e.g. <U6
+    corpus_ids=np.array([c["corpus_id"] for c in corpus]),   # never dtype=object
+)`;
+}
+
+export function GuideSteps({ guide, origin, signedIn }: { guide: SubmitGuide; origin: string; signedIn: boolean }) {
+  const b = guide.benchmark;
+  const l = guide.limits;
+  const slug = b?.slug ?? "<benchmark>";
+  const version = b?.version ?? "<version>";
+  const folder = `${slug}-${version}`;
+  const datasetUrl = (file: string) => `/api/v1/benchmarks/${encodeURIComponent(slug)}/dataset/${encodeURIComponent(file)}?version=${encodeURIComponent(version)}`;
+  return (
+    <div className="space-y-10">
+      <Step id="access" n={1} title="Get an account">
+        {signedIn ? (
+          <p>You are signed in: the upload form is above, and your API tokens are on your <Link href="/account" className="underline">account page</Link>.</p>
+        ) : (
+          <>
+            <p>
+              Ask for a vendor account with your email, organisation and the model you want to evaluate. You get a one-time claim code at once; a
+              maintainer approves or refuses the request (with a reason), and with the code you follow it and, once approved, claim the account: that
+              shows your first API token once and signs you in.
+            </p>
+            <p className="flex flex-wrap gap-2">
+              <Link href="/access" className="rounded-md bg-emerald-700 px-3 py-1.5 font-medium text-white hover:bg-emerald-800 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-600">
+                Request vendor access
+              </Link>
+              <Link href="/access/claim" className="rounded-md px-3 py-1.5 font-medium text-emerald-800 ring-1 ring-inset ring-emerald-300 hover:bg-emerald-50">
+                I have a claim code
+              </Link>
+              <Link href="/signin?next=%2Fsubmit" className="rounded-md px-3 py-1.5 font-medium text-slate-700 ring-1 ring-inset ring-slate-300 hover:bg-slate-100">
+                Sign in with a token
+              </Link>
+            </p>
+          </>
+        )}
+      </Step>
+
+      <Step id="download" n={2} title="Download the benchmark">
+        {b ? (
+          <>
+            <p>
+              <strong>{b.name}</strong> version <C>{b.version}</C>: {b.queries.toLocaleString("en")} queries and {b.corpus.toLocaleString("en")} code snippets,
+              licensed {b.license}. <C>queries.jsonl</C> holds each query (<C>query_id</C>, <C>query</C>, its tests); <C>corpus.jsonl</C> every
+              snippet (<C>corpus_id</C>, <C>code</C>). Embed the queries&apos; <C>query</C> text and the snippets&apos; <C>code</C>; the other fields
+              are there to inspect, not to embed.
+            </p>
+            {b.dataset ? (
+              <>
+                <p>
+                  <a href={datasetUrl(b.dataset.zipName)} download className="inline-block rounded-md bg-emerald-700 px-3 py-1.5 font-medium text-white hover:bg-emerald-800">
+                    Download {b.dataset.zipName}
+                  </a>
+                </p>
+                <div className="overflow-x-auto">
+                  <table className="min-w-full text-left text-xs" data-testid="dataset-files">
+                    <caption className="sr-only">Files of {b.name} {b.version} with their sizes and SHA-256 checksums</caption>
+                    <thead className="border-b border-slate-200 text-slate-600">
+                      <tr>
+                        <th scope="col" className="py-1 pr-3 font-semibold">File</th>
+                        <th scope="col" className="py-1 pr-3 text-right font-semibold">Size</th>
+                        <th scope="col" className="py-1 font-semibold">SHA-256</th>
+                      </tr>
+                    </thead>
+                    <tbody className="divide-y divide-slate-100">
+                      {b.dataset.files.map((f) => (
+                        <tr key={f.name}>
+                          <th scope="row" className="py-1 pr-3 font-normal">
+                            <a href={datasetUrl(f.name)} download className="font-mono text-emerald-800 underline underline-offset-2">
+                              {f.name}
+                            </a>
+                          </th>
+                          <td className="whitespace-nowrap py-1 pr-3 text-right tabular-nums">{formatBytes(f.bytes)}</td>
+                          <td className="py-1 font-mono text-slate-600">
+                            <span className="break-all">{f.sha256}</span>
+                          </td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </div>
+                <div className="grid gap-3">
+                  <CodeBlock title="With the execboard CLI (every checksum verified)" code={`npx execboard benchmark download ${slug} --version ${version} --out ${folder}`} />
+                  <CodeBlock title="With curl" code={`curl -fLO ${origin}${datasetUrl(b.dataset.zipName)}\nunzip ${b.dataset.zipName} && (cd ${folder} && sha256sum -c SHA256SUMS)`} />
+                </div>
+              </>
+            ) : (
+              <p className="rounded border border-amber-300 bg-amber-50 px-3 py-2 text-amber-950">
+                This version was imported before its files were kept, so it cannot be downloaded yet; a maintainer imports it again to make it available.
+              </p>
+            )}
+          </>
+        ) : (
+          <p>No benchmark has been imported yet.</p>
+        )}
+      </Step>
+
+      <Step id="format" n={3} title="Write the .npz">
+        <p>
+          One <C>.npz</C> (<C>np.savez</C> or <C>np.savez_compressed</C>) with four arrays. Rows are named by the benchmark&apos;s ids and may come in any
+          order; every id must appear exactly once.
+        </p>
+        <ul className="list-disc space-y-1 pl-5">
+          <li>
+            <C>query_embeddings</C>: queries × d and <C>corpus_embeddings</C>: snippets × d, float16, float32 or float64, finite, no all-zero rows, at
+            most {l.maxDims.toLocaleString("en")} dimensions.
+          </li>
+          <li>
+            <C>query_ids</C> and <C>corpus_ids</C>: numpy unicode arrays (<C>np.array(list_of_str)</C>). Pickled object arrays are refused.
+          </li>
+          <li>
+            Similarity is <C>cosine</C> (the default; vectors need not be normalised) or <C>dot</C>, declared in the metadata with any query or passage prefix
+            your model uses, so readers can reproduce the run.
+          </li>
+        </ul>
+        <CodeBlock title="Python (numpy)" code={pythonExample(folder)} />
+        <p>
+          The browser form checks the file before sending it (ids, shapes, dtypes, every value), so most mistakes are caught on your machine; the server
+          checks it again and refuses a bad file with a message naming the problem.
+        </p>
+      </Step>
+
+      <Step id="rankings" n={4} title="Or a ranking file">
+        <p>
+          Systems that do not produce embeddings (rerankers, lexical retrievers) submit their rankings instead: JSON lines, one line per query, best first,
+          at least the top {l.rankingDepth} snippets each (or the whole corpus).
+        </p>
+        <CodeBlock title="rankings.jsonl" code={`{"query_id": "q_0001", "corpus_ids": ["c_0042", "c_0007", "…"], "scores": [0.91, 0.88, "…"]}`} />
+        <p>
+          Equal scores are ties whatever their order in the line: a tie is scored as the expectation over all its orders, never in your order. A line must
+          list every snippet tied with its 10th.
+        </p>
+      </Step>
+
+      <Step id="metadata" n={5} title="Describe the model">
+        <p>Sent beside the file as JSON (the form has a field for each). Only <C>model</C> and <C>provider</C> are required; the rest is shown to readers.</p>
+        <div className="overflow-x-auto">
+          <table className="min-w-full text-left text-xs">
+            <caption className="sr-only">Metadata fields</caption>
+            <thead className="border-b border-slate-200 text-slate-600">
+              <tr>
+                <th scope="col" className="py-1 pr-3 font-semibold">Field</th>
+                <th scope="col" className="py-1 font-semibold">What</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {(
+                [
+                  ["model", "the name on the leaderboard (required)"],
+                  ["provider", "who trained or serves it (required)"],
+                  ["revision", "a version, tag or commit"],
+                  ["link", "its model card or paper: an http:// or https:// URL"],
+                  ["openWeights", "true when the weights can be downloaded"],
+                  ["parameters", "parameter count, e.g. 335000000"],
+                  ["license", "the model's licence, e.g. Apache-2.0 or proprietary"],
+                  ["releaseDate", "when it was released, YYYY-MM-DD"],
+                  ["similarity", "cosine (default) or dot"],
+                  ["queryPrefix, passagePrefix", "text your model prepends to queries and to code"],
+                  ["dimensions", "d, checked against the matrices"],
+                  ["notes", "anything a reviewing maintainer should know"],
+                ] as const
+              ).map(([f, w]) => (
+                <tr key={f}>
+                  <th scope="row" className="py-1 pr-3 font-mono font-normal text-slate-900">
+                    {f}
+                  </th>
+                  <td className="py-1">{w}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </Step>
+
+      <Step id="upload" n={6} title="Upload">
+        <p>
+          {signedIn ? "Use the form above, or" : <>Signed in, upload from this page (<Link href="/signin?next=%2Fsubmit" className="underline">sign in</Link>); or</>} from a
+          script with your API token. The CLI uploads in resumable chunks and picks up where it stopped if interrupted; run the same command again.
+        </p>
+        <div className="grid gap-3">
+          <CodeBlock
+            title="execboard CLI"
+            code={`export EXECBOARD_URL=${origin} EXECBOARD_TOKEN=ebt_…\nnpx execboard submit embeddings.npz --benchmark ${slug} \\\n  --metadata '{"model": "my-embedder", "provider": "Me", "similarity": "cosine"}' --wait`}
+          />
+          <CodeBlock
+            title="curl"
+            code={`curl -H "Authorization: Bearer $EXECBOARD_TOKEN" \\\n  -F file=@embeddings.npz \\\n  -F 'metadata={"model": "my-embedder", "provider": "Me"}' \\\n  ${origin}/api/v1/benchmarks/${slug}/submissions`}
+          />
+        </div>
+      </Step>
+
+      <Step id="limits" n={7} title="Limits">
+        <ul className="list-disc space-y-1 pl-5">
+          <li>
+            Files up to {formatBytes(l.multipartBytes)} in one upload (the form and <C>curl -F</C>); up to {formatBytes(l.resumableBytes)} through resumable
+            uploads (the CLI, or <Link href="/docs/api#createUpload" className="underline">the uploads API</Link>).
+          </li>
+          <li>At most {l.maxDims.toLocaleString("en")} dimensions; dot-product vectors whose products would overflow float64 are refused.</li>
+          <li>
+            Quota per benchmark: {l.quota.perDay} submissions a day (UTC), {l.quota.total} in all, {l.quota.concurrent} being scored at once. Refused uploads
+            and failures on ExecBoard&apos;s side are not charged; a file that fails scoring is.
+          </li>
+          <li>
+            Ties: every snippet tied exactly with a query&apos;s 10th is executed, up to {l.tieGroupCap}; a larger group fails the submission, naming the
+            query.
+          </li>
+          <li>
+            API requests: {l.rate.perToken} per token every {l.rate.windowSeconds} s.
+          </li>
+        </ul>
+      </Step>
+
+      <Step id="after" n={8} title="After the upload">
+        <p>
+          The status page follows the submission live: <strong>validating</strong> the file again, <strong>ranking</strong> the whole corpus for every query,{" "}
+          <strong>executing</strong> each query&apos;s top {l.topK} (and any snippet tied with the {l.topK}th) against its tests in a sandbox,{" "}
+          <strong>scoring</strong> exec@k, execution precision and nDCG with 95% bootstrap intervals. Small files take seconds, large ones minutes.
+        </p>
+        <p>
+          If scoring fails, the status page says why in words, shows the lines of the log that matter and what to change. The results, every per-query
+          drilldown included, are private to you (and your organisation) and the maintainers until published.
+        </p>
+      </Step>
+
+      <Step id="review" n={9} title="Review and publication">
+        <p>
+          A maintainer reviews every scored submission before it appears on the leaderboard. The review queue flags what deserves a second look: exec@1 of
+          0.95 or more, an edit-blind system (canonicals and their single-edit distractors scored identically too often), a file identical to another
+          submission&apos;s, and repeated failures from one account. The maintainer publishes it, marks it verified, adds a warning note readers see, or rejects it
+          with a reason you see on its status page.
+        </p>
+      </Step>
+
+      <Step id="api" n={10} title="API reference">
+        <p>
+          Everything above is also an HTTP API: the <Link href="/docs/api" className="underline">API reference</Link> documents every operation with
+          examples in curl, the CLI and Python, and <a href="/api/v1/openapi.json" className="underline">/api/v1/openapi.json</a> is its OpenAPI 3.1
+          description. How every number is computed: <Link href="/methodology" className="underline">Methodology</Link>.
+        </p>
+      </Step>
+    </div>
+  );
+}
