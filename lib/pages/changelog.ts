@@ -1,0 +1,89 @@
+// What changed, for readers who must trust the numbers: every benchmark version imported, every
+// scoring-engine and sandbox-runner version this installation has scored with (what each means,
+// first and last use here), and every re-scoring event (what was re-scored, why, how it went).
+// Newest first. Only public facts: no unpublished submission, no maintainer's address.
+import { db } from "@/lib/db/client";
+import { ANALYSIS_ENGINE_VERSION } from "@/lib/metrics/scoring-engine";
+import { RUNNER_VERSION } from "@/lib/sandbox/types";
+
+/** What each scoring engine version means (lib/metrics/scoring-engine.ts). */
+export const ENGINE_NOTES: Record<number, string> = {
+  1: "Ties in corpus order: snippets with exactly equal scores were ranked by their position in the corpus (no engine version was recorded then).",
+  2: "Tie-aware: every metric and analysis is the exact expectation over all orders of exactly tied snippets; the ranked list runs through the end of the tie group at rank 10; comparisons use the paired sign-flip test (exact McNemar when nothing is tied).",
+};
+
+/** What each sandbox runner version means (lib/sandbox/types.ts RUNNER_VERSION, docker/SANDBOX.md). */
+export const RUNNER_NOTES: Record<string, string> = {
+  "1": "The test suite ran inside the candidate's process.",
+  "2": "Verdicts are decided outside the candidate's process: the candidate returns the values each assert needs as plain data and a trusted process evaluates the assert with strict types.",
+};
+
+export type ChangelogEntry =
+  | { kind: "benchmark-version"; at: string; benchmark: string; slug: string; version: string; queries: number; corpus: number; description: string }
+  | { kind: "engine"; at: string | null; lastAt: string | null; version: number; current: boolean; note: string | null; evaluations: number }
+  | { kind: "runner"; at: string | null; lastAt: string | null; version: string; current: boolean; note: string | null; evaluations: number }
+  | {
+      kind: "rescore";
+      at: string;
+      benchmark: string;
+      slug: string;
+      scope: string;
+      reason: string | null;
+      /** Who asked: "a maintainer", or the system's own label for automatic batches. */
+      requestedBy: string;
+      counts: { total: number; done: number; failed: number; pending: number };
+    };
+
+const iso = (d: Date | null) => d?.toISOString() ?? null;
+
+export async function getChangelog(): Promise<ChangelogEntry[]> {
+  const [versions, engines, runners, batches] = await Promise.all([
+    db().benchmarkVersion.findMany({ select: { version: true, description: true, createdAt: true, queryCount: true, corpusCount: true, benchmark: { select: { slug: true, name: true } } } }),
+    db().$queryRaw<{ v: number | null; first: Date | null; last: Date | null; n: number }[]>`
+      SELECT scoring_engine AS v, min(coalesce(finished_at, created_at)) AS first, max(coalesce(finished_at, created_at)) AS last, count(*)::int AS n
+      FROM evaluations WHERE status = 'scored' GROUP BY scoring_engine`,
+    db().$queryRaw<{ v: string | null; first: Date | null; last: Date | null; n: number }[]>`
+      SELECT runner_version AS v, min(coalesce(finished_at, created_at)) AS first, max(coalesce(finished_at, created_at)) AS last, count(*)::int AS n
+      FROM evaluations WHERE status = 'scored' AND runner_version IS NOT NULL GROUP BY runner_version`,
+    db().rescoreBatch.findMany({
+      select: { scope: true, reason: true, actorId: true, actorLabel: true, createdAt: true, benchmark: { select: { slug: true, name: true } }, evaluations: { select: { status: true } } },
+    }),
+  ]);
+  const entries: ChangelogEntry[] = [
+    ...versions.map((v): ChangelogEntry => ({ kind: "benchmark-version", at: v.createdAt.toISOString(), benchmark: v.benchmark.name, slug: v.benchmark.slug, version: v.version, queries: v.queryCount, corpus: v.corpusCount, description: v.description })),
+    ...engineEntries(engines),
+    ...runnerEntries(runners),
+    ...batches.map((b): ChangelogEntry => {
+      const count = (s: string) => b.evaluations.filter((e) => e.status === s).length;
+      return {
+        kind: "rescore",
+        at: b.createdAt.toISOString(),
+        benchmark: b.benchmark.name,
+        slug: b.benchmark.slug,
+        scope: b.scope,
+        reason: b.reason,
+        requestedBy: b.actorId ? "a maintainer" : b.actorLabel,
+        counts: { total: b.evaluations.length, done: count("scored"), failed: count("failed"), pending: b.evaluations.length - count("scored") - count("failed") },
+      };
+    }),
+  ];
+  // Newest first; versions never used here (no date) last.
+  return entries.sort((a, b) => (b.at ?? "").localeCompare(a.at ?? ""));
+}
+
+function engineEntries(rows: { v: number | null; first: Date | null; last: Date | null; n: number }[]): ChangelogEntry[] {
+  const byVersion = new Map(rows.map((r) => [r.v ?? 1, r]));
+  const known = new Set([...Object.keys(ENGINE_NOTES).map(Number), ...byVersion.keys()]);
+  return [...known]
+    .filter((v) => v <= ANALYSIS_ENGINE_VERSION && (byVersion.has(v) || v === ANALYSIS_ENGINE_VERSION))
+    .map((v) => {
+      const r = byVersion.get(v);
+      return { kind: "engine", at: iso(r?.first ?? null), lastAt: iso(r?.last ?? null), version: v, current: v === ANALYSIS_ENGINE_VERSION, note: ENGINE_NOTES[v] ?? null, evaluations: r?.n ?? 0 };
+    });
+}
+
+function runnerEntries(rows: { v: string | null; first: Date | null; last: Date | null; n: number }[]): ChangelogEntry[] {
+  const shown = rows.filter((r) => r.v !== null && !r.v.includes("+"));
+  if (!shown.some((r) => r.v === RUNNER_VERSION)) shown.push({ v: RUNNER_VERSION, first: null, last: null, n: 0 });
+  return shown.map((r) => ({ kind: "runner", at: iso(r.first), lastAt: iso(r.last), version: r.v!, current: r.v === RUNNER_VERSION, note: RUNNER_NOTES[r.v!] ?? null, evaluations: r.n }));
+}
