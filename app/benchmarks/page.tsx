@@ -1,9 +1,14 @@
 import Link from "next/link";
-import { comparePath, queriesPath, versionPath } from "@/components/benchmark/paths";
+import { comparePath, datasetPath, datasetZip, queriesPath, versionPath } from "@/components/benchmark/paths";
+import { pageMeta } from "@/components/site/page-meta";
 import { listBenchmarkVersions } from "@/lib/benchmark/list-benchmark-versions";
 import { ScrollBox } from "@/components/ui/scroll-box";
 
 export const dynamic = "force-dynamic";
+export const metadata = pageMeta(
+  "Benchmarks",
+  "Every ExecBoard benchmark and its immutable versions: queries, snippets, distractors, published results, and each version's dataset to download with SHA-256 checksums.",
+);
 
 // Benchmarks and their immutable versions. Every submission and leaderboard belongs to exactly
 // one version; new submissions are scored against the current (newest) one.
@@ -21,7 +26,8 @@ export default async function BenchmarksPage() {
             {b.name} <span className="font-mono text-sm font-normal text-slate-600">{b.slug}</span>
           </h2>
           <p className="max-w-3xl text-sm text-slate-600">
-            {b.description} License: {b.license}.
+            {b.description} License: {b.license}. Each version downloads as one zip (benchmark.json, queries.jsonl, corpus.jsonl, LICENSE.txt,
+            SHA256SUMS) or file by file; <Link href="/submit#download" className="underline">how to use it</Link>.
           </p>
           <ScrollBox label={`Versions of ${b.name}`} className="rounded-xl border border-slate-200 bg-white px-4 shadow-sm">
           <table className="min-w-full text-left text-sm">
@@ -62,6 +68,20 @@ export default async function BenchmarksPage() {
                       <Link href={comparePath(b.slug, v.version)} className="text-emerald-800 underline underline-offset-2" aria-label={`Compare submissions of ${b.name} ${v.version}`}>
                         compare
                       </Link>
+                      {v.downloadable ? (
+                        <>
+                          <a href={datasetZip(b.slug, v.version)} download className="text-emerald-800 underline underline-offset-2" aria-label={`Download ${b.name} ${v.version} (zip)`}>
+                            download
+                          </a>
+                          <a href={datasetPath(b.slug, v.version, "SHA256SUMS")} className="text-emerald-800 underline underline-offset-2" aria-label={`SHA-256 checksums of ${b.name} ${v.version}`}>
+                            checksums
+                          </a>
+                        </>
+                      ) : (
+                        <span className="text-slate-500" title="Imported before its files were kept; importing it again makes it downloadable">
+                          no download
+                        </span>
+                      )}
                     </span>
                   </td>
                 </tr>

@@ -6,3 +6,7 @@ export const comparePath = (slug: string, version: string) => `${versionPath(slu
 export const exportPath = (slug: string, version: string) => `${versionPath(slug, version)}/export`;
 export const modelPath = (id: string) => `/submissions/${id}`;
 export const drilldownPath = (id: string, queryId: string) => `/submissions/${id}/queries/${encodeURIComponent(queryId)}`;
+/** One file of a version's download (or the whole zip, `${slug}-${version}.zip`). */
+export const datasetPath = (slug: string, version: string, file: string) =>
+  `/api/v1/benchmarks/${encodeURIComponent(slug)}/dataset/${encodeURIComponent(file)}?version=${encodeURIComponent(version)}`;
+export const datasetZip = (slug: string, version: string) => datasetPath(slug, version, `${slug}-${version}.zip`);

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { comparePath, queriesPath, versionPath } from "./paths";
+import { comparePath, datasetZip, queriesPath, versionPath } from "./paths";
 
 export type VersionTab = "leaderboard" | "queries" | "compare";
 
@@ -9,12 +9,14 @@ export interface VersionNavProps {
   version: string;
   /** Every version of the benchmark, newest first. */
   versions: { version: string; current: boolean }[];
+  /** This version's dataset can be downloaded. */
+  downloadable?: boolean;
   tab: VersionTab;
 }
 
 // The header of every page about one benchmark version: its name, a version picker (a
 // disclosure of links, so it works without JavaScript) and the tabs between its reader pages.
-export function VersionNav({ slug, name, version, versions, tab, headingId }: VersionNavProps & { headingId: string }) {
+export function VersionNav({ slug, name, version, versions, tab, headingId, downloadable }: VersionNavProps & { headingId: string }) {
   const tabs: { id: VersionTab; label: string; href: string }[] = [
     { id: "leaderboard", label: "Leaderboard", href: versionPath(slug, version) },
     { id: "queries", label: "Queries", href: queriesPath(slug, version) },
@@ -57,6 +59,15 @@ export function VersionNav({ slug, name, version, versions, tab, headingId }: Ve
             </li>
           </ul>
         </details>
+        {downloadable && (
+          <a
+            href={datasetZip(slug, version)}
+            download
+            className="rounded-md px-2 py-1 text-sm font-medium text-emerald-800 ring-1 ring-inset ring-emerald-300 hover:bg-emerald-50 focus-visible:outline focus-visible:outline-2 focus-visible:outline-emerald-600"
+          >
+            Download dataset<span className="sr-only"> of {name} {version}</span>
+          </a>
+        )}
       </div>
       <nav aria-label={`${name} ${version}`} className="-mb-px flex gap-1 overflow-x-auto border-b border-slate-200 text-sm">
         {tabs.map((t) => (

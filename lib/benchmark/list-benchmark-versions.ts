@@ -11,6 +11,8 @@ export interface BenchmarkVersionView {
   publishedSubmissions: number;
   /** The version new submissions are scored against (the newest). */
   current: boolean;
+  /** Its files are kept, so it can be downloaded (versions imported before that cannot, until imported again). */
+  downloadable: boolean;
 }
 
 export interface BenchmarkListing {
@@ -33,7 +35,7 @@ export async function listBenchmarkVersions(): Promise<BenchmarkListing[]> {
         license: true,
         versions: {
           orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-          select: { id: true, version: true, description: true, createdAt: true, queryCount: true, corpusCount: true },
+          select: { id: true, version: true, description: true, createdAt: true, queryCount: true, corpusCount: true, _count: { select: { files: true } } },
         },
       },
     }),
@@ -56,6 +58,7 @@ export async function listBenchmarkVersions(): Promise<BenchmarkListing[]> {
       distractors: distractorsOf.get(v.id) ?? 0,
       publishedSubmissions: publishedOf.get(v.id) ?? 0,
       current: i === 0,
+      downloadable: v._count.files > 0,
     })),
   }));
 }
