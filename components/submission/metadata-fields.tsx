@@ -60,6 +60,15 @@ export function MetadataFields({ errors, kind }: { errors: FieldErrors; kind: "e
             </select>
           )}
         </Field>
+        <Field id="parameters" label="Parameters" errors={errors} hint="Parameter count, e.g. 335000000 (or 335M, 7.1B).">
+          {(a) => <input type="text" inputMode="numeric" maxLength={20} autoComplete="off" className={input} {...a} />}
+        </Field>
+        <Field id="license" label="Licence" errors={errors} hint="The model's licence, e.g. Apache-2.0 or proprietary.">
+          {(a) => <input type="text" maxLength={100} autoComplete="off" className={input} {...a} />}
+        </Field>
+        <Field id="releaseDate" label="Release date" errors={errors}>
+          {(a) => <input type="date" className={input} {...a} />}
+        </Field>
         {kind !== "ranking" && (
           <Field id="similarity" label="Similarity" errors={errors} hint="How query and corpus vectors are compared.">
             {(a) => (
@@ -101,8 +110,26 @@ export function metadataFrom(form: FormData, kind: "embeddings" | "ranking"): Re
     revision: text("revision")?.trim(),
     link: text("link")?.trim(),
     openWeights: open === undefined ? undefined : open === "yes",
+    parameters: parseParameters(text("parameters")),
+    license: text("license")?.trim(),
+    releaseDate: text("releaseDate")?.trim(),
     notes: text("notes"),
   };
   if (kind === "embeddings") Object.assign(meta, { similarity: text("similarity") ?? "cosine", queryPrefix: text("queryPrefix"), passagePrefix: text("passagePrefix") });
   return Object.fromEntries(Object.entries(meta).filter(([, v]) => v !== undefined));
+}
+
+const SUFFIX: Record<string, number> = { k: 1e3, m: 1e6, b: 1e9, t: 1e12 };
+
+/**
+ * "335000000", "335,000,000", "335M", "7.1B" → a count. Text that is not a count is passed on
+ * as it is, so the schema names the field in its error rather than the value vanishing.
+ */
+export function parseParameters(raw: string | undefined): number | string | undefined {
+  if (raw === undefined) return undefined;
+  const m = /^\s*([\d.,_]+)\s*([kmbt])?\s*$/i.exec(raw);
+  if (!m) return raw;
+  const n = Number(m[1].replace(/[,_]/g, ""));
+  if (!Number.isFinite(n)) return raw;
+  return Math.round(n * (m[2] ? SUFFIX[m[2].toLowerCase()] : 1));
 }

@@ -24,12 +24,12 @@ const webLink = z
 const releaseDate = z
   .string()
   .trim()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date written YYYY-MM-DD")
-  .refine((d) => {
+  .superRefine((d, ctx) => {
     const t = Date.parse(`${d}T00:00:00Z`);
-    return Number.isFinite(t) && new Date(t).toISOString().slice(0, 10) === d;
-  }, "is not a calendar date")
-  .refine((d) => Date.parse(`${d}T00:00:00Z`) <= Date.now() + 86_400_000, "is in the future")
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(d)) ctx.addIssue({ code: "custom", message: "must be a date written YYYY-MM-DD" });
+    else if (!Number.isFinite(t) || new Date(t).toISOString().slice(0, 10) !== d) ctx.addIssue({ code: "custom", message: "is not a calendar date" });
+    else if (t > Date.now() + 86_400_000) ctx.addIssue({ code: "custom", message: "is in the future" });
+  })
   .meta({ format: "date", description: "when the model was released, YYYY-MM-DD" });
 
 // What a vendor says about the model beside the matrices (DESIGN.md: submission metadata).
@@ -40,8 +40,8 @@ export const submissionMetadataSchema = z
     revision: z.string().trim().max(200).superRefine(plainText("line")).optional(),
     link: webLink.optional(),
     openWeights: z.boolean().optional(),
-    parameters: z.number().int().positive().max(1e13).optional().meta({ description: "the model's parameter count, e.g. 335000000" }),
-    license: z.string().trim().min(1).max(100).superRefine(plainText("line")).optional().meta({ description: "the model's licence, e.g. Apache-2.0 or proprietary" }),
+    parameters: z.number({ error: "must be a parameter count, e.g. 335000000" }).int("must be a whole number").positive().max(1e13).optional().meta({ description: "the model's parameter count, e.g. 335000000" }),
+    license: z.string().trim().min(1).max(100).superRefine(plainText("name")).optional().meta({ description: "the model's licence, e.g. Apache-2.0 or proprietary" }),
     releaseDate: releaseDate.optional(),
     dimensions: z.number().int().positive().optional(),
     similarity: z.enum(["cosine", "dot"]).default("cosine"),
