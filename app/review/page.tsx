@@ -1,9 +1,10 @@
 import { pageMeta } from "@/components/site/page-meta";
 import Link from "next/link";
-import { ReviewItemCard } from "@/components/review/review-item-card";
+import { ReviewQueue } from "@/components/review/review-queue";
 import { ReviewNav } from "@/components/review/review-nav";
 import { loadTies } from "@/lib/analysis/load-ties";
 import { listReviewQueue, listReviewQueueInput, QUEUE_VIEWS, type QueueView } from "@/lib/review/list-review-queue";
+import { FAILURE_WINDOW_DAYS, HIGH_EXEC1, REPEATED_FAILURES } from "@/lib/review/review-flags";
 import { requireMaintainerPage } from "./guard";
 
 export const dynamic = "force-dynamic";
@@ -32,9 +33,11 @@ export default async function ReviewQueuePage({ searchParams }: { searchParams: 
       <header className="space-y-1">
         <h1 className="text-2xl font-semibold tracking-tight">Review</h1>
         <p className="text-sm text-slate-600">
-          Scored submissions wait here, oldest first, for a maintainer to publish, verify, annotate or reject them. An{" "}
-          <span className="font-medium text-amber-900">edit-blind</span> flag marks a submission that scores canonicals and their single-edit
-          distractors identically too often to tell them apart; publishing it shows the same badge on its leaderboard row.
+          Scored submissions wait here, oldest first, for a maintainer to publish, verify, annotate or reject them, one by one or several at once
+          (each gets its own audit-log entry). Flags mark what deserves a second look: exec@1 of {HIGH_EXEC1} or more, an{" "}
+          <span className="font-medium text-amber-900">edit-blind</span> system (canonicals and their single-edit distractors scored identically too
+          often; publishing it shows the badge on its leaderboard row), a file identical to another submission&apos;s, and an account whose own files
+          failed {REPEATED_FAILURES} or more times in {FAILURE_WINDOW_DAYS} days.
         </p>
       </header>
       <ReviewNav current="queue" />
@@ -70,11 +73,7 @@ export default async function ReviewQueuePage({ searchParams }: { searchParams: 
           {queue.view === "awaiting" ? "Nothing is waiting for review." : `No ${VIEW_LABEL[queue.view].toLowerCase()} submissions.`}
         </p>
       ) : (
-        <ul aria-label={`${VIEW_LABEL[queue.view]} submissions`} className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
-          {queue.items.map((item) => (
-            <ReviewItemCard key={item.id} item={item} ties={ties.get(item.id) ?? null} />
-          ))}
-        </ul>
+        <ReviewQueue label={`${VIEW_LABEL[queue.view]} submissions`} items={queue.items} ties={Object.fromEntries(ties)} />
       )}
     </div>
   );

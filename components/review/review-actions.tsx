@@ -1,5 +1,6 @@
 "use client";
 
+import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useId, useState } from "react";
 import { useHydrated } from "@/components/ui/use-hydrated";
@@ -12,6 +13,8 @@ interface Props {
   status: string;
   actions: ReviewAction[];
   warningNote: string | null;
+  /** The submission to review after this one (the queue's next), if any. */
+  next: { id: string; model: string } | null;
 }
 
 type Outcome = { ok: boolean; text: string } | null;
@@ -27,7 +30,7 @@ const WITHDRAW = {
   hide: { title: "Hide from the leaderboard", submit: "Hide submission", done: "Hidden: off the leaderboard; nothing was deleted." },
 } as const;
 
-export function ReviewActions({ id, status, actions, warningNote }: Props) {
+export function ReviewActions({ id, status, actions, warningNote, next }: Props) {
   const router = useRouter();
   const [pending, setPending] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<Outcome>(null);
@@ -73,6 +76,13 @@ export function ReviewActions({ id, status, actions, warningNote }: Props) {
         {outcome && (
           <p role={outcome.ok ? "status" : "alert"} data-testid="review-outcome" className={`rounded border px-3 py-2 text-sm ${outcome.ok ? "border-emerald-300 bg-emerald-50 text-emerald-900" : "border-rose-300 bg-rose-50 text-rose-900"}`}>
             {outcome.ok ? outcome.text : `Not done: ${outcome.text}`}
+          </p>
+        )}
+        {outcome?.ok && next && (
+          <p className="mt-2 text-sm">
+            <Link prefetch={false} href={`/review/${next.id}`} data-testid="next-after-action" className="font-semibold text-emerald-800 underline underline-offset-2">
+              Next in queue: {next.model} →
+            </Link>
           </p>
         )}
       </div>

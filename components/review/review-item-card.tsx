@@ -5,12 +5,15 @@ import { StatusBadge } from "@/components/submission/status-badge";
 import { EditBlindBadge } from "@/components/ui/edit-blind-badge";
 import type { TieDiagnostics } from "@/lib/analysis/ties";
 import type { ReviewItem } from "@/lib/review/review-item";
+import { ReviewFlags } from "./review-flags";
 
-// One submission in the review queue: what it is, whose, how it scored, and its marks (with the
-// edit-blind flag from its tie diagnostics, so a maintainer publishes knowing it).
-export function ReviewItemCard({ item, ties }: { item: ReviewItem; ties: TieDiagnostics | null }) {
+// One submission in the review queue: what it is, whose, how it scored, its marks and flags (so a
+// maintainer publishes knowing them). `select` and `actions` are the queue's checkbox and inline
+// actions; `outcome` what the last action on it did.
+export function ReviewItemCard({ item, ties, select, actions, outcome }: { item: ReviewItem; ties: TieDiagnostics | null; select?: React.ReactNode; actions?: React.ReactNode; outcome?: React.ReactNode }) {
   return (
-    <li data-submission={item.id} className="grid gap-2 p-4 sm:grid-cols-[1fr_auto] sm:items-center">
+    <li data-submission={item.id} data-flags={item.flags.map((f) => f.kind).join(" ") || undefined} className="grid gap-3 p-4 sm:grid-cols-[auto_1fr_auto] sm:items-start" tabIndex={-1}>
+      <div className="pt-0.5">{select}</div>
       <div className="min-w-0 space-y-1">
         <p className="flex flex-wrap items-center gap-2">
           <Link prefetch={false} href={`/review/${item.id}`} className="font-semibold text-slate-900 underline-offset-2 hover:underline">
@@ -23,26 +26,28 @@ export function ReviewItemCard({ item, ties }: { item: ReviewItem; ties: TieDiag
         </p>
         <p className="break-words text-sm text-slate-600">
           {item.model.provider} · by {item.owner.email} · {item.benchmark.slug} {item.benchmark.version} · {item.kind === "ranking" ? "ranking file" : `${item.model.dims}d ${item.model.dtype}`}
+          {" · "}
+          {item.exec1 ? (
+            <span className="tabular-nums">
+              exec@1 <strong className="text-slate-900">{item.exec1.value.toFixed(3)}</strong> ({item.exec1.ci95[0].toFixed(3)}–{item.exec1.ci95[1].toFixed(3)})
+            </span>
+          ) : (
+            "no results"
+          )}
         </p>
+        <ReviewFlags flags={item.flags} />
         {item.review.warningNote && (
           <p className="text-sm text-amber-900">
             <span aria-hidden="true">⚠ </span>Note: {item.review.warningNote}
           </p>
         )}
         {item.review.reason && <p className="text-sm text-rose-800">Reason: {item.review.reason}</p>}
+        {outcome}
       </div>
-      <div className="flex flex-wrap items-center gap-3 text-sm sm:justify-end">
-        {item.exec1 ? (
-          <span className="tabular-nums">
-            exec@1 <strong>{item.exec1.value.toFixed(3)}</strong>{" "}
-            <span className="text-slate-500">
-              ({item.exec1.ci95[0].toFixed(3)}–{item.exec1.ci95[1].toFixed(3)})
-            </span>
-          </span>
-        ) : (
-          <span className="text-slate-500">no results</span>
-        )}
-        <Link prefetch={false}
+      <div className="flex flex-wrap items-center gap-2 text-sm sm:justify-end">
+        {actions}
+        <Link
+          prefetch={false}
           href={`/review/${item.id}`}
           className="rounded border border-slate-300 px-3 py-1.5 font-medium hover:bg-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-emerald-600"
         >

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { db } from "@/lib/db/client";
 import type { SubmissionStatus } from "@/lib/submissions/status";
 import { loadTies } from "@/lib/analysis/load-ties";
-import { reviewItemSchema, reviewItemSelect, toReviewItem, type ReviewItem } from "./review-item";
+import { reviewItemSchema, reviewItemSelect, toReviewItems, type ReviewItem } from "./review-item";
 
 const RUNNING = ["queued", "validating", "ranking", "executing", "scoring"] as const;
 export const QUEUE_VIEWS = ["awaiting", "running", "published", "hidden", "rejected", "failed", "all"] as const;
@@ -65,5 +65,5 @@ export async function listReviewQueue(raw: ListReviewQueueInput = {}): Promise<R
     }),
   ) as Record<QueueView, number>;
   const ties = await loadTies(rows.map((r) => r.id));
-  return { view: input.view, counts, items: rows.map((r) => toReviewItem(r, ties.get(r.id) ?? null)) };
+  return { view: input.view, counts, items: await toReviewItems(rows, ties) };
 }

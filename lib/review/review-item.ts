@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { TieDiagnostics } from "@/lib/analysis/ties";
 import type { Prisma } from "@/lib/db/generated/client";
 import { SubmissionStatus } from "@/lib/db/generated/enums";
+import { loadReviewFlags, reviewFlagSchema, type FlagSubject, type ReviewFlag } from "./review-flags";
 import { allowedReviewActions, REVIEW_ACTIONS } from "./review-rules";
 
 // A submission as the review queue and the review actions answer with it (maintainers only:
@@ -41,6 +42,7 @@ export const reviewItemSchema = z.strictObject({
     })
     .nullable()
     .describe("exact ties in its scores once scored: editBlind when it scores at least 5% of (canonical, own distractor) pairs identically"),
+  flags: z.array(reviewFlagSchema).describe("what deserves a second look before publishing: high-exec1, edit-blind, duplicate-file, repeated-failures"),
 });
 export type ReviewItem = z.infer<typeof reviewItemSchema>;
 
@@ -62,6 +64,8 @@ export const reviewItemSelect = {
   warningNote: true,
   reviewReason: true,
   rerunAt: true,
+  userId: true,
+  fileSha256: true,
   user: { select: { email: true } },
   version: { select: { version: true, benchmark: { select: { slug: true } } } },
   metrics: { where: { name: "exec", k: 1 }, select: { value: true, ciLow: true, ciHigh: true } },
@@ -69,7 +73,18 @@ export const reviewItemSelect = {
 
 type Row = Prisma.SubmissionGetPayload<{ select: typeof reviewItemSelect }>;
 
-export function toReviewItem(r: Row, ties: TieDiagnostics | null = null): ReviewItem {
+/** The facts the review flags are computed from. */
+export function flagSubject(r: Row, ties: TieDiagnostics | null): FlagSubject {
+  return { id: r.id, userId: r.userId, fileSha256: r.fileSha256, exec1: r.metrics[0]?.value ?? null, ties, isBaseline: r.isBaseline };
+}
+
+/** Review items for rows, with their ties and flags. */
+export async function toReviewItems(rows: Row[], ties: Map<string, TieDiagnostics>): Promise<ReviewItem[]> {
+  const flags = await loadReviewFlags(rows.map((r) => flagSubject(r, ties.get(r.id) ?? null)));
+  return rows.map((r) => toReviewItem(r, ties.get(r.id) ?? null, flags.get(r.id) ?? []));
+}
+
+export function toReviewItem(r: Row, ties: TieDiagnostics | null = null, flags: ReviewFlag[] = []): ReviewItem {
   const m = r.metrics[0];
   const verified = r.verifiedAt !== null;
   return {
@@ -101,5 +116,6 @@ export function toReviewItem(r: Row, ties: TieDiagnostics | null = null): Review
       boundaryTied: ties.boundaryTied,
       queries: ties.queries,
     },
+    flags,
   };
 }

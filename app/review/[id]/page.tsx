@@ -14,7 +14,9 @@ import { EditBlindBadge } from "@/components/ui/edit-blind-badge";
 import { fmtPct } from "@/components/ui/format";
 import { loadTies } from "@/lib/analysis/load-ties";
 import { canonicalTieShare } from "@/lib/pages/ties-view";
+import { ReviewFlags } from "@/components/review/review-flags";
 import { getReviewItem } from "@/lib/review/get-review-item";
+import { nextInQueue } from "@/lib/review/next-in-queue";
 import { getSubmission } from "@/lib/submissions/get-submission";
 import { requireMaintainerPage } from "../guard";
 import { HistoryList } from "@/components/submission/history-list";
@@ -26,7 +28,12 @@ export const metadata = pageMeta("Review a submission", "A submission under revi
 export default async function ReviewSubmissionPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
   const viewer = await requireMaintainerPage(`/review/${id}`);
-  const [item, view, audit] = await Promise.all([getReviewItem(id), getSubmission(id, viewer), listAuditEvents({ submission: /^[0-9a-f-]{36}$/i.test(id) ? id : undefined, limit: 50 })]).catch((e) => {
+  const [item, view, audit, next] = await Promise.all([
+    getReviewItem(id),
+    getSubmission(id, viewer),
+    listAuditEvents({ submission: /^[0-9a-f-]{36}$/i.test(id) ? id : undefined, limit: 50 }),
+    nextInQueue(id),
+  ]).catch((e) => {
     if (isAppError(e) && e.code === "NOT_FOUND") notFound();
     throw e;
   });
@@ -47,12 +54,19 @@ export default async function ReviewSubmissionPage({ params }: { params: Promise
     <div className="space-y-6">
       <ReviewNav current="queue" />
       <header className="space-y-2">
-        <p className="text-sm text-slate-600">
-          <Link prefetch={false} href="/review" className="hover:text-slate-900">
-            Review queue
-          </Link>{" "}
-          / {item.model.provider}
-        </p>
+        <div className="flex flex-wrap items-baseline justify-between gap-2 text-sm text-slate-600">
+          <p>
+            <Link prefetch={false} href="/review" className="hover:text-slate-900">
+              Review queue
+            </Link>{" "}
+            / {item.model.provider}
+          </p>
+          {next && (
+            <Link prefetch={false} href={`/review/${next.id}`} data-testid="next-in-queue" className="font-medium text-emerald-800 underline underline-offset-2">
+              Next in queue: {next.model} →<span className="sr-only"> ({next.waiting} awaiting review)</span>
+            </Link>
+          )}
+        </div>
         <h1 className="flex flex-wrap items-center gap-3 text-2xl font-semibold tracking-tight">
           {item.model.name}
           <StatusBadge status={item.status as Status} />
@@ -71,6 +85,7 @@ export default async function ReviewSubmissionPage({ params }: { params: Promise
             </p>
           </div>
         )}
+        <ReviewFlags flags={item.flags.filter((f) => f.kind !== "edit-blind")} />
         {item.review.warningNote && <WarningNote note={item.review.warningNote} />}
         {item.review.reason && (
           <p className="rounded border border-rose-200 bg-rose-50 px-3 py-2 text-sm text-rose-900">
@@ -84,7 +99,7 @@ export default async function ReviewSubmissionPage({ params }: { params: Promise
         <h2 id="actions-heading" className="text-lg font-semibold">
           Actions
         </h2>
-        <ReviewActions id={item.id} status={item.status} actions={item.actions} warningNote={item.review.warningNote} />
+        <ReviewActions id={item.id} status={item.status} actions={item.actions} warningNote={item.review.warningNote} next={next ? { id: next.id, model: next.model } : null} />
       </section>
 
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">

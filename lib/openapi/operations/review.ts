@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import { auditPageSchema } from "@/lib/audit/audit-entry";
 import { listAuditInput } from "@/lib/audit/list-audit-events";
+import { BULK_MAX, bulkReviewInput, bulkReviewResultSchema } from "@/lib/review/bulk-review";
 import { listReviewQueueInput, reviewQueueSchema } from "@/lib/review/list-review-queue";
 import { versionOverviewSchema } from "@/lib/review/list-version-overview";
 import { noteInput, reasonOptionalInput, reasonRequiredInput, verifyInput } from "@/lib/review/review-inputs";
@@ -74,6 +75,20 @@ export const REVIEW_OPERATIONS: Operation[] = [
     body: json(noteInput, true),
     success: { status: 200, description: "the submission with its note", ...item },
     errors: { 400: ACTION_ERRORS[400], 401: ACTION_ERRORS[401], 403: ACTION_ERRORS[403], 404: ACTION_ERRORS[404] },
+  },
+  {
+    method: "post",
+    path: "/api/v1/review/bulk",
+    operationId: "bulkReview",
+    summary: "Publish, reject or verify many submissions at once",
+    description:
+      `Each submission is handled exactly as by its own action: checked against its own state, changed in its own transaction with its own audit-log entry. ` +
+      `A refusal (say, one already published) is reported for that item and never stops the others. At most ${BULK_MAX} ids; rejecting needs a reason, which every owner sees.`,
+    tag: "Review",
+    auth: "required",
+    body: json(bulkReviewInput, true),
+    success: { status: 200, description: "what happened to each submission, in the order given", schema: bulkReviewResultSchema, name: "BulkReviewResult" },
+    errors: { 400: "invalid body (no ids, too many, a missing reason to reject)", 401: ACTION_ERRORS[401], 403: ACTION_ERRORS[403] },
   },
   {
     method: "get",
