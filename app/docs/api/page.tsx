@@ -1,5 +1,7 @@
 import { pageMeta } from "@/components/site/page-meta";
 import Link from "next/link";
+import { headers } from "next/headers";
+import { siteOrigin } from "@/lib/auth/session-cookie";
 import { buildOpenApiDocument } from "@/lib/openapi/build-document";
 import { renderStaticMarkup } from "@/components/ui/static-markup";
 import { ApiReference, type ApiDocument } from "./reference";
@@ -12,7 +14,8 @@ export const metadata = pageMeta("API reference", "The ExecBoard REST API: every
 let referenceHtml: string | undefined;
 
 // The API reference, rendered on the server from the same document as /api/v1/openapi.json.
-export default function ApiDocsPage() {
+export default async function ApiDocsPage() {
+  const origin = siteOrigin(await headers()) ?? "http://localhost:3000";
   const doc = buildOpenApiDocument() as unknown as ApiDocument;
   referenceHtml ??= renderStaticMarkup(<ApiReference doc={doc} />);
   return (
@@ -24,6 +27,13 @@ export default function ApiDocsPage() {
           Machine-readable: <a href="/api/v1/openapi.json" className="underline">/api/v1/openapi.json</a> (OpenAPI 3.1, version {doc.info.version}). Tokens
           for the web: <Link href="/signin" className="underline">sign in</Link>.
         </p>
+        <p className="max-w-3xl text-sm text-slate-600">
+          Every operation has request examples in curl, the <code>execboard</code> CLI and Python. They read the server from{" "}
+          <code>$EXECBOARD_URL</code> and your API token from <code>$EXECBOARD_TOKEN</code>:
+        </p>
+        <pre tabIndex={0} className="max-w-full overflow-x-auto rounded-md border border-slate-200 bg-slate-50 p-3 font-mono text-xs text-slate-900">
+          <code>{`export EXECBOARD_URL=${origin}\nexport EXECBOARD_TOKEN=ebt_…   # your token: /account, or execboard tokens create`}</code>
+        </pre>
       </header>
       <div className="space-y-10" dangerouslySetInnerHTML={{ __html: referenceHtml }} />
     </div>

@@ -1,6 +1,7 @@
 // The body of the API reference (the operations index, every operation, every named schema)
 // as plain server markup: it depends on the code only, so app/docs/api/page.tsx renders it to
 // HTML once per process (lib/pages/static-markup) instead of on every request.
+import { requestExamples } from "@/lib/openapi/request-examples";
 import { SchemaView, typeLabel } from "./schema-view";
 
 type Schema = Record<string, unknown>;
@@ -51,7 +52,7 @@ export function ApiReference({ doc }: { doc: ApiDocument }) {
                 .filter((o) => o.op.tags.includes(tag.name))
                 .map((o) => (
                   <li key={o.op.operationId}>
-                    <a href={`#${o.op.operationId}`} className="font-mono hover:underline">
+                    <a href={`#${o.op.operationId}`} className="break-all font-mono hover:underline">
                       {o.method.toUpperCase()} {o.path}
                     </a>
                   </li>
@@ -65,7 +66,7 @@ export function ApiReference({ doc }: { doc: ApiDocument }) {
         <section key={op.operationId} id={op.operationId} aria-labelledby={`${op.operationId}-title`} className="space-y-3 rounded border border-slate-200 bg-white p-5">
           <h2 id={`${op.operationId}-title`} className="flex flex-wrap items-baseline gap-3">
             <span className={`rounded px-2 py-0.5 font-mono text-xs font-semibold ${METHOD_STYLE[method] ?? ""}`}>{method.toUpperCase()}</span>
-            <code className="text-base font-semibold">{path}</code>
+            <code className="break-all text-base font-semibold">{path}</code>
             <span className="text-sm font-normal text-slate-600">{op.summary}</span>
           </h2>
           {op.description && <p className="text-sm text-slate-700">{op.description}</p>}
@@ -76,7 +77,7 @@ export function ApiReference({ doc }: { doc: ApiDocument }) {
               <h3 className="text-sm font-semibold">Parameters</h3>
               <ul className="text-sm">
                 {op.parameters.map((p) => (
-                  <li key={`${p.in}-${p.name}`}>
+                  <li key={`${p.in}-${p.name}`} className="break-words">
                     <code className="font-semibold">{p.name}</code> <span className="text-slate-500">({p.in}{p.required ? ", required" : ""})</span>{" "}
                     <span className="font-mono text-slate-700">{typeLabel(p.schema)}</span>
                     {p.description && <span className="text-slate-600"> — {p.description}</span>}
@@ -101,13 +102,14 @@ export function ApiReference({ doc }: { doc: ApiDocument }) {
             <h3 className="text-sm font-semibold">Responses</h3>
             <ul className="text-sm">
               {Object.entries(op.responses).map(([status, r]) => (
-                <li key={status}>
+                <li key={status} className="break-words">
                   <span className="font-mono font-semibold">{status}</span> {r.description}
                   {r.content?.["application/json"] && <span className="font-mono text-slate-700"> → {typeLabel(r.content["application/json"].schema)}</span>}
                 </li>
               ))}
             </ul>
           </div>
+          <Examples op={{ ...op, method, path }} defs={doc.components.schemas} />
         </section>
       ))}
 
@@ -131,4 +133,25 @@ function authText(security: Record<string, unknown>[]): string {
   if (security.length === 0) return "Public: no credentials needed.";
   if (security.some((s) => Object.keys(s).length === 0)) return "Credentials optional (Bearer token or session cookie): signed-in callers may see more.";
   return "Requires a Bearer token or the session cookie.";
+}
+
+// curl, the execboard CLI (where a command does the same) and Python, built from the document.
+function Examples({ op, defs }: { op: OperationDoc & { method: string; path: string }; defs: Record<string, Schema> }) {
+  const e = requestExamples(op, defs);
+  const blocks: [string, string][] = [["curl", e.curl], ...(e.cli ? [["execboard CLI", e.cli] as [string, string]] : []), ["Python (requests)", e.python]];
+  return (
+    <details className="text-sm" data-testid="request-examples">
+      <summary className="cursor-pointer font-semibold">Request examples</summary>
+      <div className="mt-2 space-y-3">
+        {blocks.map(([title, code]) => (
+          <figure key={title} className="min-w-0">
+            <figcaption className="mb-1 text-xs font-medium text-slate-600">{title}</figcaption>
+            <pre tabIndex={0} className="max-w-full overflow-x-auto rounded-md border border-slate-200 bg-slate-50 p-3 font-mono text-xs leading-5 text-slate-900">
+              <code>{code}</code>
+            </pre>
+          </figure>
+        ))}
+      </div>
+    </details>
+  );
 }
