@@ -33,12 +33,12 @@ test("leaderboard → model page → query drilldown", async ({ page }) => {
   // The query's own five snippets are all in its top 5, and exactly one of them passes.
   const cards = page.getByRole("article");
   await expect(cards).toHaveCount(5);
-  await expect(cards.filter({ hasText: "passes 9/9 tests" })).toHaveCount(1);
+  await expect(cards.filter({ hasText: "passes all 9 tests" })).toHaveCount(1);
   await expect(cards.filter({ hasText: "canonical" }).first()).toContainText("def lowest_set_bit(n):");
   // The wrong-operator distractor shows its edit and its failing tests.
   const wrongOp = cards.filter({ hasText: "wrong operator" });
   await expect(wrongOp).toContainText("Changed `n & (-n)` to `n | (-n)`.");
-  await expect(wrongOp.getByRole("list", { name: "Test outcomes" })).toContainText("FAIL");
+  await expect(wrongOp.getByRole("table", { name: /^Tests of / })).toContainText("assertion fails: a wrong result");
   await expect(wrongOp.locator("del")).toHaveText("&");
   await expect(wrongOp.locator("ins")).toHaveText("|");
 

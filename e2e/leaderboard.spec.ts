@@ -59,10 +59,11 @@ test("leaderboard shows the published baselines with their metrics", async ({ pa
   await exec1Link.hover();
   await expect(page.locator("#col-help-exec1")).toBeVisible();
   await expect(page.locator("#col-help-exec1")).toContainText("Higher is better");
-  const ndcgLink = demo.getByRole("columnheader", { name: "nDCG@1", exact: true }).getByRole("link");
+  // At k = 1 nDCG is shown at 10 (at 1 it would repeat exec@1), and says so.
+  const ndcgLink = demo.getByRole("columnheader", { name: "nDCG@10", exact: true }).getByRole("link");
   await ndcgLink.focus();
   await expect(page.locator("#col-help-ndcg")).toBeVisible();
-  await expect(ndcgLink).toHaveAccessibleDescription(/canonical implementation ranks.*Higher is better/);
+  await expect(ndcgLink).toHaveAccessibleDescription(/canonical implementation ranks.*Higher is better.*at 1 it would equal exec@1/);
 
   // Figure 2: one exec@1 bar per system shown, drawn once the chart hydrates (a system at
   // exec@1 = 0 has a bar of no height, which the chart does not draw).
@@ -142,12 +143,13 @@ test("edit-blind systems carry a badge that says why", async ({ page, request })
 test("the k switcher changes the rank, precision and nDCG columns and lives in the URL", async ({ page }) => {
   await page.goto("/");
   const demo = page.getByRole("region", { name: "ExecRetrieval Demo" });
-  await expect(demo.getByRole("columnheader", { name: "nDCG@1", exact: true })).toBeVisible();
+  await expect(demo.getByRole("columnheader", { name: "nDCG@10", exact: true })).toBeVisible();
+  await expect(demo.getByRole("columnheader", { name: "nDCG@1", exact: true })).toHaveCount(0);
   await demo.getByRole("group", { name: /k for rank/ }).getByRole("link", { name: "5", exact: true }).click();
   await expect(page).toHaveURL(/\?k=5$/);
   await expect(demo.getByRole("columnheader", { name: "nDCG@5", exact: true })).toBeVisible();
   await expect(demo.getByRole("columnheader", { name: "execp@5", exact: true })).toBeVisible();
-  await expect(demo.getByRole("columnheader", { name: "nDCG@1", exact: true })).toHaveCount(0);
+  await expect(demo.getByRole("columnheader", { name: "nDCG@10", exact: true })).toHaveCount(0);
   // exec@k columns stay for every k.
   for (const k of [1, 3, 5, 10]) await expect(demo.getByRole("columnheader", { name: `exec@${k}`, exact: true })).toBeVisible();
 });

@@ -196,7 +196,12 @@ test("a vendor uploads an .npz, watches it being scored, reads private results, 
 
 test("signed-out visitors are sent to sign in and come back to the page they asked for", async ({ page }) => {
   const vendor = createAccount("vendor", "redirect");
-  for (const path of ["/submit", "/account/submissions"]) {
+  // Submit a model is for everyone: signed out, it is the guide, with the way to an account.
+  await page.goto("/submit");
+  await expect(page.getByRole("heading", { level: 1, name: "Submit a model" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Request vendor access" }).first()).toHaveAttribute("href", "/access");
+  await expect(page.getByRole("heading", { name: /^Submit to / })).toHaveCount(0);
+  for (const path of ["/account/submissions"]) {
     await page.context().clearCookies();
     await page.goto(path);
     await expect(page).toHaveURL(new RegExp(`/signin\\?next=${encodeURIComponent(path).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`));

@@ -11,7 +11,7 @@ function Axis({ axis, similarity }: { axis: ScoreAxis; similarity: string }) {
       <span />
       <span className="relative h-4 border-t border-slate-400">
         {axis.ticks.map((t) => (
-          <span key={t} className="absolute top-0 -translate-x-1/2 pt-0.5 font-mono tabular-nums" style={{ left: pct(axisPosition(axis, t)) }}>
+          <span key={t} data-tick={t} className="absolute top-0 -translate-x-1/2 pt-0.5 font-mono tabular-nums" style={{ left: pct(axisPosition(axis, t)) }}>
             <span className="absolute -top-1 left-1/2 h-1 border-l border-slate-400" />
             {t}
           </span>
@@ -34,7 +34,7 @@ function Axis({ axis, similarity }: { axis: ScoreAxis; similarity: string }) {
 export function ScoreBars({ snippets, axis, similarity }: { snippets: DrilldownSnippet[]; axis: ScoreAxis; similarity: string }) {
   return (
     <figure className="space-y-1.5">
-      <ol className="space-y-1.5" aria-label={`Ranked snippets by ${similarity} similarity`}>
+      <ol className="space-y-1.5" aria-label="Ranked snippets by similarity">
         {snippets.map((s) => {
           const tie = s.tie;
           return (

@@ -41,7 +41,9 @@ describe("vendor and review pages", () => {
   });
 
   it("sends signed-out visitors to sign in, and back", async () => {
-    for (const path of ["/submit", "/account/submissions", "/review", "/review/audit", "/review/versions", `/review/${id}`]) {
+    // /submit is public (the Submit a model guide); the upload form appears once signed in.
+    expect((await page("/submit")).status).toBe(200);
+    for (const path of ["/account/submissions", "/review", "/review/audit", "/review/versions", `/review/${id}`]) {
       const r = await page(path);
       expect(r.status, path).toBe(307);
       expect(new URL(r.location!, baseUrl()).pathname + new URL(r.location!, baseUrl()).search).toBe(`/signin?next=${encodeURIComponent(path)}`);
