@@ -44,6 +44,7 @@ export function formatStatus(s: SubmissionView): string {
   if (s.scoredAt) lines.push(`  scored     ${s.scoredAt}`);
   if (s.publishedAt) lines.push(`  published  ${s.publishedAt}`);
   if (s.error) lines.push(`  error      ${s.error}`);
+  if (s.failure) lines.push(...formatFailure(s.failure).map((l) => `  ${l}`));
   lines.push("  history");
   for (const h of s.history) lines.push(`    ${h.at}  ${h.status.padEnd(10)} ${h.message ?? ""}`.trimEnd());
   return lines.join("\n");
@@ -63,4 +64,13 @@ export function formatList(items: OwnSubmission[]): string {
   const head = ["id", "status", "exec@1", "benchmark", "model", "for", "created (UTC)"];
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
   return [head, ...rows].map((r) => r.map((c, i) => c.padEnd(widths[i])).join("  ").trimEnd()).join("\n");
+}
+
+/** A failure explained for the terminal: what happened, then what to change (the log lines are the logs command's). */
+export function formatFailure(f: NonNullable<SubmissionView["failure"]>): string[] {
+  return [
+    `why        ${f.title}${f.cause === "platform" ? (f.refunded ? " (ExecBoard's side; refunded)" : " (ExecBoard's side)") : ""}`,
+    `           ${f.what}`,
+    ...f.fix.map((x, i) => `${i === 0 ? (f.cause === "file" ? "change     " : "do         ") : "           "}- ${x}`),
+  ];
 }

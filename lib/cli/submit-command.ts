@@ -3,6 +3,7 @@ import path from "node:path";
 import { getConfig } from "@/lib/config";
 import { AppError } from "@/lib/errors/app-error";
 import type { SubmissionLogsView } from "@/lib/provenance/get-submission-logs";
+import { formatFailure } from "./status-command";
 import type { SubmissionView } from "@/lib/submissions/get-submission";
 import { readUploadState, stateKey, writeUploadState, type UploadStateEntry } from "./client-state";
 import type { CompletedUpload } from "@/lib/intake/complete-upload-session";
@@ -154,6 +155,7 @@ async function waitAndReport(client: ApiClient, id: string): Promise<number> {
   if (final.status === "failed") {
     const failure = final.evaluations.at(-1)?.failure;
     console.error(`failed${failure?.stage ? ` while ${failure.stage}` : ""}: ${final.error}`);
+    if (final.failure) console.error(formatFailure(final.failure).join("\n"));
     const logs = await client.request<SubmissionLogsView>("GET", `/api/v1/submissions/${id}/logs`).catch(() => null);
     const tail = logs?.evaluations.at(-1)?.log.trimEnd().split("\n").slice(-12);
     if (tail?.length) console.error(`last lines of its log (all of it: GET /api/v1/submissions/${id}/logs):\n${tail.map((l) => `  ${l}`).join("\n")}`);
