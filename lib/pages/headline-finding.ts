@@ -19,7 +19,7 @@ export interface HeadlineInput {
   chance1: number;
 }
 
-const pct = (v: number) => `${(100 * v).toFixed(v >= 0.995 || v < 0.1 ? 1 : 0)}%`;
+const pct = (v: number) => `${(100 * v).toFixed((v >= 0.995 && v < 1) || (v > 0 && v < 0.1) ? 1 : 0)}%`;
 const ci = (m: MetricValue) => `[${m.ci95[0].toFixed(3)}, ${m.ci95[1].toFixed(3)}]`;
 
 export function headlineFinding({ rows, leaderGroup, chance1 }: HeadlineInput): string | null {
