@@ -69,7 +69,7 @@ async function download(page: Page): Promise<{ queries: { query_id: string }[]; 
     expect(res.status(), name).toBe(200);
     const body = Buffer.from(await res.body());
     expect(res.headers()["x-content-sha256"]).toBe(sha256(body));
-    await expect(table.getByRole("row").filter({ has: link })).toContainText(sha256(body));
+    await expect(table.getByRole("row").filter({ has: page.getByRole("link", { name, exact: true }) })).toContainText(sha256(body));
     files.set(name, body);
   }
   for (const line of files.get("SHA256SUMS")!.toString("utf8").trim().split("\n")) {
@@ -109,7 +109,7 @@ test("request access → approval → claim → download → submit → status �
     await expect(visitor.getByRole("heading", { level: 2, name: step, exact: true })).toBeVisible();
   }
   await expect(visitor.getByRole("figure", { name: /^Python \(numpy\)/ })).toContainText("np.savez_compressed(");
-  await expect(visitor.getByRole("link", { name: "API reference" }).first()).toHaveAttribute("href", "/docs/api");
+  await expect(visitor.locator("section#api").getByRole("link", { name: "API reference" })).toHaveAttribute("href", "/docs/api");
   await bothWidths(visitor, "journey-submit-guide");
 
   await visitor.getByRole("link", { name: "Request vendor access" }).first().click();

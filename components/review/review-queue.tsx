@@ -1,7 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, useTransition } from "react";
 import { useHydrated } from "@/components/vendor/use-hydrated";
 import type { TieDiagnostics } from "@/lib/analysis/ties";
 import type { BulkReviewResult } from "@/lib/review/bulk-review";
@@ -35,21 +35,21 @@ export function ReviewQueue({ label, items, ties }: { label: string; items: Revi
   const [rejecting, setRejecting] = useState<string | "bulk" | null>(null);
   const [reason, setReason] = useState("");
   const focusNext = useRef<string | null>(null);
+  // The list's refresh after an action, as a transition: done once the new list is on screen.
+  const [refreshing, startRefresh] = useTransition();
   const listRef = useRef<HTMLUListElement>(null);
   const shown = new Set(items.map((i) => i.id));
   const chosen = [...selected].filter((id) => shown.has(id));
   const can = (a: BulkAction, ids: string[]) => ids.length > 0 && ids.every((id) => items.find((i) => i.id === id)?.actions.includes(a));
 
-  // After the list refreshes, the next submission takes the focus (the one after the last acted on).
+  // Once the refreshed list is on screen, the next submission takes the focus (the one after the
+  // last acted on).
   useEffect(() => {
     const id = focusNext.current;
-    if (!id) return;
-    const el = listRef.current?.querySelector<HTMLElement>(`li[data-submission="${id}"]`);
-    if (el) {
-      focusNext.current = null;
-      el.focus();
-    }
-  }, [items]);
+    if (refreshing || !id) return;
+    focusNext.current = null;
+    listRef.current?.querySelector<HTMLElement>(`li[data-submission="${id}"]`)?.focus();
+  }, [refreshing, items]);
 
   async function act(action: BulkAction, ids: string[], why?: string) {
     setPending(true);
@@ -64,6 +64,7 @@ export function ReviewQueue({ label, items, ties }: { label: string; items: Revi
       });
       const body = (await res.json().catch(() => null)) as (BulkReviewResult & { error?: { message: string } }) | null;
       if (!res.ok || !body?.results) {
+        focusNext.current = null;
         setBatch({ ok: false, text: `Not done: ${body?.error?.message ?? `the server answered ${res.status}`}` });
         return;
       }
@@ -75,15 +76,16 @@ export function ReviewQueue({ label, items, ties }: { label: string; items: Revi
       setSelected(new Set());
       setRejecting(null);
       setReason("");
-      router.refresh();
+      startRefresh(() => router.refresh());
     } catch (e) {
+      focusNext.current = null;
       setBatch({ ok: false, text: `Not done: could not reach the server (${(e as Error).message})` });
     } finally {
       setPending(false);
     }
   }
 
-  const locked = pending || !hydrated;
+  const locked = pending || refreshing || !hydrated;
   const toggle = (id: string) => setSelected((s) => (s.has(id) ? new Set([...s].filter((x) => x !== id)) : new Set([...s, id])));
   const all = chosen.length === items.length && items.length > 0;
 

@@ -65,7 +65,7 @@ describe("bulk review and review flags", () => {
     const verify = await bulk({ action: "verify", ids: [a, b] });
     expect(verify.body).toMatchObject({ done: 2, refused: 0 });
     const again = await bulk({ action: "verify", ids: [b] });
-    expect(again.body).toMatchObject({ done: 0, refused: 1, results: [{ id: b, ok: false, error: { code: "CONFLICT", message: "this submission is already marked verified" } }] });
+    expect(again.body).toMatchObject({ done: 0, refused: 1, results: [{ id: b, ok: false, error: { code: "CONFLICT", message: `submission ${b}: this submission is already marked verified` } }] });
 
     const reject = await bulk({ action: "reject", ids: [a, b], reason: "the file was trained on the test split" });
     expect(reject.body).toMatchObject({ done: 2, refused: 0 });
