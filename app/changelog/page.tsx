@@ -39,21 +39,11 @@ function Entry({ e }: { e: ChangelogEntry }) {
         </>
       );
     case "engine":
-      return (
-        <>
-          <p className="font-medium text-slate-900">
-            Scoring engine {e.version}
-            {e.current && " (current)"}
-            {e.at ? `: ${e.evaluations.toLocaleString("en")} scoring runs here, ${day(e.at)} to ${day(e.lastAt)}.` : ": in use; no run scored with it yet."}
-          </p>
-          <p className="mt-1 text-slate-600">{e.note ?? "No notes recorded for this version."}</p>
-        </>
-      );
     case "runner":
       return (
         <>
           <p className="font-medium text-slate-900">
-            Sandbox runner {e.version}
+            {e.kind === "engine" ? "Scoring engine" : "Sandbox runner"} {e.version}
             {e.current && " (current)"}
             {e.at ? `: ${e.evaluations.toLocaleString("en")} scoring runs here, ${day(e.at)} to ${day(e.lastAt)}.` : ": in use; no run scored with it yet."}
           </p>

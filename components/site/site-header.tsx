@@ -2,6 +2,12 @@ import Link from "next/link";
 import { MenuToggle } from "./menu-toggle";
 
 const NAV_ID = "site-nav";
+const READER_PAGES = [
+  ["/", "Leaderboard"],
+  ["/benchmarks", "Benchmarks"],
+  ["/methodology", "Methodology"],
+  ["/docs/api", "API"],
+] as const;
 
 // The header of every page: the name, the reader pages, "Submit a model" for everyone, and the
 // account corner. On phones it is one line (the name and a Menu button); the links open below.
@@ -20,18 +26,11 @@ export function SiteHeader({ account }: { account: React.ReactNode }) {
           data-open="false"
           className="hidden w-full flex-col gap-1 border-t border-slate-100 pt-2 text-sm text-slate-600 data-[open=true]:flex sm:flex sm:w-auto sm:flex-row sm:flex-wrap sm:items-center sm:gap-x-5 sm:gap-y-2 sm:border-0 sm:pt-0"
         >
-          <Link href="/" className={link}>
-            Leaderboard
-          </Link>
-          <Link href="/benchmarks" className={link}>
-            Benchmarks
-          </Link>
-          <Link href="/methodology" className={link}>
-            Methodology
-          </Link>
-          <Link href="/docs/api" className={link}>
-            API
-          </Link>
+          {READER_PAGES.map(([href, label]) => (
+            <Link key={href} href={href} className={link}>
+              {label}
+            </Link>
+          ))}
           <Link prefetch={false} href="/submit" className={`${link} font-medium text-emerald-800`}>
             Submit a model
           </Link>
