@@ -1,20 +1,24 @@
 import Link from "next/link";
 import { versionPath } from "@/components/benchmark/paths";
-import { fmtDate } from "@/components/ui/format";
+import { fmtDate, fmtParams } from "@/components/ui/format";
 import type { ModelPageData } from "@/lib/pages/model-page";
 
 const META: [string, string][] = [
   ["revision", "Revision"],
   ["link", "Link"],
   ["openWeights", "Open weights"],
+  ["parameters", "Parameters"],
+  ["license", "Licence"],
+  ["releaseDate", "Released"],
   ["dimensions", "Declared dimensions"],
   ["queryPrefix", "Query prefix"],
   ["passagePrefix", "Passage prefix"],
   ["notes", "Notes"],
 ];
 
-function show(v: unknown): string {
+function show(v: unknown, key = ""): string {
   if (typeof v === "boolean") return v ? "yes" : "no";
+  if (key === "parameters" && typeof v === "number") return `${fmtParams(v)} (${v.toLocaleString("en")})`;
   if (v === "") return "(empty string)";
   return typeof v === "string" ? v : JSON.stringify(v);
 }
@@ -53,7 +57,7 @@ export function InvocationSection({ data }: { data: ModelPageData }) {
                   {meta[k] as string}
                 </a>
               ) : (
-                <span className={k.endsWith("Prefix") ? "whitespace-pre-wrap font-mono" : ""}>{show(meta[k])}</span>
+                <span className={k.endsWith("Prefix") ? "whitespace-pre-wrap font-mono" : ""}>{show(meta[k], k)}</span>
               )}
             </Row>
           ))}

@@ -1,7 +1,7 @@
 import { Badge } from "@/components/ui/badge";
 import { CiValue } from "@/components/ui/ci-value";
 import { EditBlindBadge } from "@/components/ui/edit-blind-badge";
-import { fmtDate, fmtPct } from "@/components/ui/format";
+import { fmtDate, fmtParams, fmtPct } from "@/components/ui/format";
 import type { ModelPageData } from "@/lib/pages/model-page";
 
 const STATUS_NOTE: Record<string, string> = {
@@ -23,7 +23,7 @@ export function ModelHeader({ data }: { data: ModelPageData }) {
   const s = data.submission;
   const m = s.metrics;
   const below = data.analysis?.similarityGap.canonicalBelowShare;
-  const meta = (s.metadata ?? {}) as { openWeights?: boolean };
+  const meta = (s.metadata ?? {}) as { openWeights?: boolean; parameters?: number; license?: string; releaseDate?: string; link?: string };
   const published = s.status === "published";
   return (
     <header className="space-y-4">
@@ -47,6 +47,17 @@ export function ModelHeader({ data }: { data: ModelPageData }) {
         <p className="text-sm text-slate-600">
           {s.model.provider} · {s.model.dims ? `${s.model.dims} dims` : "no embedding"} · <span className="font-mono">{s.model.dtype}</span> · {s.model.similarity} similarity
           {meta.openWeights !== undefined && ` · ${meta.openWeights ? "open weights" : "closed weights"}`}
+          {typeof meta.parameters === "number" && ` · ${fmtParams(meta.parameters)} parameters`}
+          {typeof meta.license === "string" && ` · licence ${meta.license}`}
+          {typeof meta.releaseDate === "string" && ` · released ${meta.releaseDate}`}
+          {typeof meta.link === "string" && (
+            <>
+              {" · "}
+              <a href={meta.link} rel="noopener nofollow ugc" className="underline underline-offset-2 hover:text-slate-900">
+                model card
+              </a>
+            </>
+          )}
           {s.organisation && <span data-testid="submitted-by">{` · submitted by ${s.organisation.name}`}</span>}
           {s.publishedAt && ` · published ${fmtDate(s.publishedAt)}`}
         </p>
