@@ -269,9 +269,44 @@ test("the review queue flags what to check, acts inline and in bulk with one aud
   await expect(page.getByTestId("review-outcome")).toHaveText("Published: it is on the leaderboard now.");
   const next = page.getByTestId("next-after-action");
   await expect(next).toHaveAttribute("href", /^\/review\/[0-9a-f-]{36}$/);
+  const target = (await next.getAttribute("href"))!;
+  expect(target).not.toContain(ids[1]);
   await next.click();
-  await expect(page).toHaveURL(/\/review\/[0-9a-f-]{36}$/, NAV);
-  expect(page.url()).not.toContain(ids[1]);
+  await expect(page).toHaveURL(new RegExp(`${target}$`), NAV);
   // Clean up the board for other specs: these two are oracles.
   for (const id of ids) execFileSync("node", ["bin/execboard.mjs", "submissions", "hide", id, "--reason", "e2e flags test"], { encoding: "utf8" });
+});
+
+test("every benchmark version downloads from its pages: the list of versions and each version's own pages", async ({ page }) => {
+  await page.goto("/benchmarks");
+  const zip = page.getByRole("link", { name: "Download ExecRetrieval Demo 1.0.0 (zip)" });
+  const href = (await zip.getAttribute("href"))!;
+  const res = await page.request.get(href);
+  expect(res.status()).toBe(200);
+  expect(res.headers()["content-type"]).toBe("application/zip");
+  const sums = await page.request.get((await page.getByRole("link", { name: "SHA-256 checksums of ExecRetrieval Demo 1.0.0" }).getAttribute("href"))!);
+  expect(await sums.text()).toMatch(/^[0-9a-f]{64} {2}benchmark\.json\n/);
+  await atBothWidths(page, "benchmarks-downloads", async () => {
+    await expect(zip).toBeVisible();
+  });
+  for (const path of [`/benchmarks/${DEMO}/1.0.0`, `/benchmarks/${DEMO}/1.0.0/queries`, `/benchmarks/${DEMO}/1.0.0/compare`]) {
+    await page.goto(path);
+    await expect(page.getByRole("link", { name: "Download dataset of ExecRetrieval Demo 1.0.0" })).toHaveAttribute("href", href);
+  }
+});
+
+test("the pages a visitor meets before having an account say where to go", async ({ page }) => {
+  for (const [name, path, heading] of [
+    ["access-request", "/access", "Request vendor access"],
+    ["access-claim", "/access/claim", /claim|access request/i],
+    ["signin", "/signin", "Sign in"],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+    await atBothWidths(page, name, async () => {
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    });
+  }
+  await page.goto("/signin");
+  await expect(page.getByRole("main").getByRole("link", { name: "Request vendor access" })).toHaveAttribute("href", "/access");
 });
