@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { NOT_FOUND_META } from "@/components/site/page-loaders";
+import { NOT_FOUND_META } from "@/app/_server/page-loaders";
 
 export const metadata = NOT_FOUND_META;
 

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { versionPath } from "@/components/benchmark/paths";
 import { LeaderboardScreen } from "@/app/_server/leaderboard-screen";
-import { leaderboardMeta, loadFeatured } from "@/components/site/page-loaders";
+import { leaderboardMeta, loadFeatured } from "@/app/_server/page-loaders";
 import type { RawSearchParams } from "@/lib/pages/search-params";
 
 export const dynamic = "force-dynamic";

@@ -2,7 +2,7 @@ import { loadLeaderboardView } from "@/lib/pages/load-leaderboard-view";
 import { parseLeaderboardParams } from "@/lib/pages/leaderboard-params";
 import { orNotFound } from "./or-not-found";
 import type { RawSearchParams } from "@/lib/pages/search-params";
-import { loadVersionNav } from "@/components/site/page-loaders";
+import { loadVersionNav } from "@/app/_server/page-loaders";
 import { LeaderboardPage } from "@/components/leaderboard/leaderboard-page";
 
 // Loads and renders one version's leaderboard for a URL state; shared by "/", the benchmark's

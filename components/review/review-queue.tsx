@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState, useTransition } from "react";
-import { useHydrated } from "@/components/vendor/use-hydrated";
+import { useHydrated } from "@/components/ui/use-hydrated";
 import type { TieDiagnostics } from "@/lib/analysis/ties";
 import type { BulkReviewResult } from "@/lib/review/bulk-review";
 import type { ReviewItem } from "@/lib/review/review-item";

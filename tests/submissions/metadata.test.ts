@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseParameters } from "@/components/vendor/metadata-fields";
+import { parseParameters } from "@/components/submission/metadata-fields";
 import { parseSubmissionMetadata } from "@/lib/submissions/metadata";
 import { modelInfoOf } from "@/lib/leaderboard/get-leaderboard";
 

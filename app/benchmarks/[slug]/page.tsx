@@ -1,5 +1,5 @@
 import { LeaderboardScreen } from "@/app/_server/leaderboard-screen";
-import { leaderboardMeta } from "@/components/site/page-loaders";
+import { leaderboardMeta } from "@/app/_server/page-loaders";
 import type { RawSearchParams } from "@/lib/pages/search-params";
 
 export const dynamic = "force-dynamic";

@@ -14,7 +14,7 @@ import { SimilarityGapSection } from "@/components/model/similarity-gap";
 import { TiesSection } from "@/components/model/ties-section";
 import { Card } from "@/components/ui/card";
 import { Pager } from "@/components/ui/pager";
-import { loadModelPage, metaOrNotFound, submissionSummary } from "@/components/site/page-loaders";
+import { loadModelPage, metaOrNotFound, submissionSummary } from "@/app/_server/page-loaders";
 import { pageMeta } from "@/components/site/page-meta";
 import { filterModelQueries, parseModelQueryParams } from "@/lib/pages/model-queries";
 import { orNotFound } from "@/app/_server/or-not-found";

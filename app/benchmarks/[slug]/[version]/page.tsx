@@ -1,6 +1,6 @@
 import { versionPath } from "@/components/benchmark/paths";
 import { LeaderboardScreen } from "@/app/_server/leaderboard-screen";
-import { leaderboardMeta } from "@/components/site/page-loaders";
+import { leaderboardMeta } from "@/app/_server/page-loaders";
 import { decodeSegment, type RawSearchParams } from "@/lib/pages/search-params";
 
 export const dynamic = "force-dynamic";

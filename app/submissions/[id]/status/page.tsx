@@ -2,7 +2,7 @@ import Link from "next/link";
 import { EditBlindBadge } from "@/components/ui/edit-blind-badge";
 import { SubmissionProgress } from "@/components/submission/submission-progress";
 import { orNotFound } from "@/app/_server/or-not-found";
-import { loadSubmission, metaOrNotFound } from "@/components/site/page-loaders";
+import { loadSubmission, metaOrNotFound } from "@/app/_server/page-loaders";
 import { pageMeta } from "@/components/site/page-meta";
 import { loadTies } from "@/lib/analysis/load-ties";
 import { canonicalTieShare } from "@/lib/pages/ties-view";

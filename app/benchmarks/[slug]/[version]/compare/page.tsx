@@ -14,7 +14,7 @@ import { compareQuery, parseCompareParams } from "@/lib/pages/compare-params";
 import { orNotFound } from "@/app/_server/or-not-found";
 import { getPValueMatrix } from "@/lib/pages/pvalue-matrix";
 import { decodeSegment, type RawSearchParams } from "@/lib/pages/search-params";
-import { loadVersionNav, metaOrNotFound } from "@/components/site/page-loaders";
+import { loadVersionNav, metaOrNotFound } from "@/app/_server/page-loaders";
 import { pageMeta } from "@/components/site/page-meta";
 
 export const dynamic = "force-dynamic";

@@ -12,7 +12,7 @@ import { orNotFound } from "@/app/_server/or-not-found";
 import { getQueryBrowser } from "@/lib/pages/query-browser";
 import { browserQuery, filterBrowserQueries, parseBrowserParams } from "@/lib/pages/query-browser-params";
 import { decodeSegment, type RawSearchParams } from "@/lib/pages/search-params";
-import { loadVersionNav, metaOrNotFound } from "@/components/site/page-loaders";
+import { loadVersionNav, metaOrNotFound } from "@/app/_server/page-loaders";
 import { pageMeta } from "@/components/site/page-meta";
 
 export const dynamic = "force-dynamic";

@@ -10,7 +10,7 @@ import { Badge } from "@/components/ui/badge";
 import { humanize } from "@/components/ui/format";
 import { drilldownTieGroups, explainExecAtK, groupCutAt } from "@/lib/pages/drilldown-ties";
 import { orNotFound } from "@/app/_server/or-not-found";
-import { loadDrilldown, metaOrNotFound } from "@/components/site/page-loaders";
+import { loadDrilldown, metaOrNotFound } from "@/app/_server/page-loaders";
 import { pageMeta } from "@/components/site/page-meta";
 import { ScrollBox } from "@/components/ui/scroll-box";
 

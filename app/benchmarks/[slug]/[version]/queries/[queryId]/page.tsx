@@ -8,7 +8,7 @@ import { Card } from "@/components/ui/card";
 import { fmtCount, fmtPctChance, humanize } from "@/components/ui/format";
 import { orNotFound } from "@/app/_server/or-not-found";
 import { type QuerySystemOutcome } from "@/lib/pages/query-page";
-import { loadQueryPage, metaOrNotFound } from "@/components/site/page-loaders";
+import { loadQueryPage, metaOrNotFound } from "@/app/_server/page-loaders";
 import { pageMeta } from "@/components/site/page-meta";
 import { decodeSegment } from "@/lib/pages/search-params";
 import { ScrollBox } from "@/components/ui/scroll-box";

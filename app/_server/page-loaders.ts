@@ -3,7 +3,7 @@
 // not-found title, never its name.
 import type { Metadata } from "next";
 import { cache } from "react";
-import { getPageViewer } from "@/app/_server/page-viewer";
+import { getPageViewer } from "./page-viewer";
 import { getQueryDrilldown } from "@/lib/drilldown/get-query-drilldown";
 import { isAppError } from "@/lib/errors/app-error";
 import { getFeaturedBenchmarks } from "@/lib/pages/featured-benchmark";
@@ -11,7 +11,7 @@ import { getModelPage } from "@/lib/pages/model-page";
 import { getQueryPage } from "@/lib/pages/query-page";
 import { getVersionNavData } from "@/lib/pages/version-nav-data";
 import { getSubmission } from "@/lib/submissions/get-submission";
-import { pageMeta } from "./page-meta";
+import { pageMeta } from "@/components/site/page-meta";
 
 export const loadFeatured = cache(getFeaturedBenchmarks);
 export const loadVersionNav = cache((slug: string, version?: string) => getVersionNavData(slug, version));
