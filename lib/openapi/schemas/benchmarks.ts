@@ -19,6 +19,7 @@ export const benchmarkListSchema = z.strictObject({
             distractors: z.number().int(),
             publishedSubmissions: z.number().int().describe("published submissions only"),
             current: z.boolean().describe("the version new submissions are scored against (the newest)"),
+            downloadable: z.boolean().describe("its files are kept: GET /api/v1/benchmarks/{slug}/dataset?version= serves them (versions imported before files were kept are not, until imported again)"),
           }),
         )
         .describe("newest first"),
