@@ -13,6 +13,7 @@
 // Only complete 200 answers without Set-Cookie are kept, least recently used first out past
 // `maxBytes`. Concurrent misses of one page under one stamp render it once.
 import type http from "node:http";
+import { etagMatches, etagOf } from "@/lib/http/etag";
 
 const PUBLIC_PAGES = [
   /^\/$/,
@@ -211,14 +212,13 @@ function keepable(res: http.ServerResponse, body: Buffer): Entry | null {
   if (!KEPT_TYPES.test(type)) return null;
   const headers: http.OutgoingHttpHeaders = {};
   for (const [k, v] of Object.entries(res.getHeaders())) if (!DROPPED_HEADERS.has(k) && v !== undefined) headers[k] = v;
-  const etag = res.getHeader("etag");
-  return { status: res.statusCode, headers, body, etag: typeof etag === "string" ? etag : null };
+  return { status: res.statusCode, headers, body, etag: etagOf(res.getHeader("etag")) };
 }
 
 function replay(req: http.IncomingMessage, res: http.ServerResponse, entry: Entry, outcome: "hit"): void {
   for (const [k, v] of Object.entries(entry.headers)) if (v !== undefined) res.setHeader(k, v);
   res.setHeader("x-execboard-cache", outcome);
-  if (entry.etag && req.headers["if-none-match"] === entry.etag) {
+  if (etagMatches(req.headers["if-none-match"], entry.etag)) {
     res.statusCode = 304;
     res.end();
     return;

@@ -27,7 +27,9 @@ async function app(req: http.IncomingMessage, res: http.ServerResponse): Promise
   }
   if (url.startsWith("/benchmarks/cookie")) res.setHeader("set-cookie", "a=b");
   res.setHeader("content-type", req.headers.rsc ? "text/x-component" : "text/html; charset=utf-8");
-  res.setHeader("etag", `"${stamp}-${url.length}"`);
+  // Next.js appends an answer's headers, so Node holds them as arrays: as here for /api.
+  if (url.startsWith("/api/")) res.setHeader("etag", [`"${stamp}-${url.length}"`]);
+  else res.setHeader("etag", `"${stamp}-${url.length}"`);
   res.write(`<p>${url} `);
   await new Promise((r) => setTimeout(r, 5));
   res.end(`stamp ${stamp} for ${viewer}${"x".repeat(url.includes("big") ? 4000 : 0)}</p>`);
@@ -74,6 +76,18 @@ describe("PageCache", () => {
     // The browser's revalidation gets a 304 for an unchanged page.
     const c = await fetch(`${base}/benchmarks/demo`, { headers: { "if-none-match": a.etag! } });
     expect(c.status).toBe(304);
+  });
+
+  it("revalidates an answer whose tag the app set as a header array, as Next.js does", async () => {
+    const a = await get("/api/v1/openapi.json");
+    const b = await get("/api/v1/openapi.json");
+    expect([a.cache, b.cache]).toEqual(["miss", "hit"]);
+    expect(b.etag).toBe(a.etag);
+    for (const tag of [a.etag!, `W/${a.etag}`, `"other", ${a.etag}`]) {
+      const c = await fetch(`${base}/api/v1/openapi.json`, { headers: { "if-none-match": tag } });
+      expect([tag, c.status]).toEqual([tag, 304]);
+    }
+    expect((await fetch(`${base}/api/v1/openapi.json`, { headers: { "if-none-match": '"other"' } })).status).toBe(200);
   });
 
   it("renders again as soon as the reader stamp has moved", async () => {

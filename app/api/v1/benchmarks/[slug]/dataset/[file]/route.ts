@@ -1,5 +1,6 @@
 import { datasetFile, datasetQuery } from "@/lib/benchmark/dataset";
 import { readQuery } from "@/lib/http/read-query";
+import { etagMatches } from "@/lib/http/etag";
 import { handle } from "@/lib/http/respond";
 
 export const runtime = "nodejs";
@@ -19,6 +20,6 @@ export const GET = handle(async (request: Request, ctx: { params: Promise<{ slug
     // A version never changes; the newest-version form of the URL may.
     "cache-control": version ? "public, max-age=31536000, immutable" : "public, max-age=60",
   };
-  if (request.headers.get("if-none-match") === etag) return new Response(null, { status: 304, headers });
+  if (etagMatches(request.headers.get("if-none-match"), etag)) return new Response(null, { status: 304, headers });
   return new Response(new Uint8Array(f.content), { status: 200, headers });
 });
