@@ -24,7 +24,7 @@ test("a vendor uploads an .npz, watches it being scored, reads private results, 
   await expect(page.getByRole("heading", { name: /^Submit to / })).toBeVisible();
   // Other suites import benchmarks of their own: pick the demo if it is not the one shown.
   if (!(await page.getByRole("heading", { name: /Submit to ExecRetrieval Demo/ }).isVisible())) {
-    await page.getByLabel("Benchmark").selectOption({ label: "ExecRetrieval Demo" });
+    await page.getByLabel("Benchmark", { exact: true }).selectOption({ label: "ExecRetrieval Demo" });
     await page.getByRole("button", { name: "Switch" }).click();
   }
   await expect(page.getByRole("heading", { name: /Submit to ExecRetrieval Demo/ })).toBeVisible();

@@ -57,7 +57,10 @@ async function settle(id: string): Promise<Job> {
     const state = await job?.getState();
     if (job && (state === "completed" || state === "failed")) {
       await new Promise((r) => setTimeout(r, 50)); // the failed event's handler runs after the state is written
-      return job;
+      // Read the job again: the snapshot above may predate the attempt being counted.
+      const settled = await queue.getJob(`probe-${id}`);
+      if (!settled) throw new Error(`job ${id} vanished once settled`);
+      return settled;
     }
     await new Promise((r) => setTimeout(r, 50));
   }
