@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { RunnerPool, type RunnerEvents, type RunnerProcess } from "@/lib/sandbox/runner-pool";
+import { OUTCOME_PATTERN } from "@/lib/sandbox/runner-protocol";
 import { RUNNER_VERSION, type ExecPair } from "@/lib/sandbox/types";
 
 // The scheduling logic against scripted fake runners: the cases real runners rarely produce
@@ -9,7 +10,7 @@ import { RUNNER_VERSION, type ExecPair } from "@/lib/sandbox/types";
 // `behave` must call `next()` once it has answered (a hanging pair never does).
 type Behaviour = (pair: { id: string; tests: string[]; code: string }, events: RunnerEvents, next: () => void) => void;
 
-const HELLO = { runnerVersion: RUNNER_VERSION, optimize: 0, isolated: 1, dontWriteBytecode: 1, pid1: true, execFilter: true };
+const HELLO = { runnerVersion: RUNNER_VERSION, optimize: 0, isolated: 1, dontWriteBytecode: 1, pid1: true, execFilter: true, separateUids: true, labelPattern: OUTCOME_PATTERN };
 
 function fakeStarter(behave: Behaviour, hello: object = HELLO) {
   const stats = { started: 0, destroyed: 0 };
@@ -120,9 +121,11 @@ describe("RunnerPool", () => {
       [{ ...HELLO, optimize: 1 }, /runs optimised/],
       [{ ...HELLO, runnerVersion: "0" }, /runner version 0, expected/],
       [{ ...HELLO, pid1: false }, /not PID 1/],
+      [{ ...HELLO, separateUids: false }, /uid of their own/],
+      [{ ...HELLO, labelPattern: "^(pass|FAIL|TIMEOUT|FAIL:[\\w.]{1,100}|ERROR:[\\w.]{1,100})$" }, /outcome grammar/],
     ] as const) {
       const { start } = fakeStarter((p, e, n) => reply(e, p.id, ["pass"], n), hello);
-      const pool = new RunnerPool({ concurrency: 1, start, requirePid1: true });
+      const pool = new RunnerPool({ concurrency: 1, start, require: { pid1: true, separateUids: true } });
       await expect(pool.run(pairs(2))).rejects.toThrow(message);
       await pool.close();
     }
