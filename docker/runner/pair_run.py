@@ -20,6 +20,7 @@ from server_client import ServerDown
 
 OUTPUT_CAP = 8 << 20  # candidate stdout + stderr per pair; the child is killed beyond it
 MAX_FRAME_BYTES = (2 << 20) + (64 << 10)  # candidate_child.MAX_FRAME_BYTES, with room for framing
+RESULT_CAP = 32 << 20  # frames per pair (what the judge may be handed to decode)
 EXIT_WAIT_S = 2.0  # for the fork server to report a child it has just seen die
 SETUP_FAILED = 113  # candidate_child.SETUP_FAILED
 READY = b"+"
@@ -39,7 +40,7 @@ class _Collector:
         self.ready = False
         self.frames = 0  # frames received (and sent to the judge)
         self.outcomes = {}
-        self.out_bytes = 0
+        self.out_bytes = self.res_bytes = 0
         self.stop = None  # why the child is done: "eof" | "output" (None: it answered every test)
         self.timed_out = False
         self.judge_lost = False
@@ -109,6 +110,10 @@ class _Collector:
         chunk = os.read(self.res_fd, 1 << 20)
         if not chunk:
             self.finish(poller, "eof")
+            return
+        self.res_bytes += len(chunk)
+        if self.res_bytes > RESULT_CAP:
+            self.finish(poller, "output")
             return
         self.buf += chunk
         *lines, self.buf = self.buf.split(b"\n")

@@ -191,6 +191,9 @@ def plan_test(test, shadow, imports, ambiguous=False):
 @functools.lru_cache(maxsize=8192)
 def _plan(test, shadow, imported):
     tree = ast.parse(test, "<test>", "exec")
+    fast = _plan_simple(tree, shadow, {n for n, _, _ in imported})
+    if fast is not None:
+        return fast
     try:
         splitter = _Splitter(tree, shadow, {n: (m, a) for n, m, a in imported})
         body = splitter.split()
@@ -198,11 +201,86 @@ def _plan(test, shadow, imported):
         return Plan(False, reason=str(exc))
     except RecursionError:
         return Plan(False, reason="test nested too deeply")
-    module = ast.Module(body=body or [ast.Pass()], type_ignores=[])
-    ast.fix_missing_locations(module)
-    code = compile(module, "<test>", "exec", dont_inherit=True, optimize=0)
-    names = frozenset(n.id for n in ast.walk(module) if isinstance(n, ast.Name))
-    return Plan(True, tuple(splitter.steps), marshal.dumps(code), names)
+    module = ast.Module(body=body or [_pass()], type_ignores=[])
+    try:
+        names = splitter.trusted_names(module)
+    except Unsplittable as exc:
+        return Plan(False, reason=str(exc))
+    return Plan(True, tuple(splitter.steps), marshal.dumps(_compile(module, "exec")), names)
+
+
+_SCOPED_NODES = (ast.Lambda, ast.NamedExpr) + _COMPREHENSIONS
+
+
+def _plan_simple(tree, shadow, imported):
+    """The plan of the benchmark's one shape, `assert f(<inputs>) <op> <expected>`, where the
+    inputs name no builtin and the expected side nothing of the candidate's; None otherwise
+    (the general planner then decides). The same plan the general planner makes, in a fraction
+    of its walks."""
+    if len(tree.body) != 1 or not isinstance(tree.body[0], ast.Assert):
+        return None
+    test = tree.body[0].test
+    if not isinstance(test, ast.Compare) or len(test.ops) != 1:
+        return None
+    left, right = test.left, test.comparators[0]
+    if not (isinstance(left, ast.Call) and isinstance(left.func, ast.Name)):
+        return None
+    kinds = _Kinds(shadow, imported)
+    if kinds(left.func.id) != "candidate":
+        return None
+    for node in ast.walk(left):
+        if isinstance(node, _SCOPED_NODES) or (isinstance(node, ast.Name) and node is not left.func and kinds(node.id) != "candidate"):
+            return None
+    names = {HOLE}
+    for node in ast.walk(right):
+        if isinstance(node, _SCOPED_NODES):
+            return None
+        if isinstance(node, ast.Name):
+            if kinds(node.id) not in ("builtin", "trusted", "missing"):
+                return None
+            names.add(node.id)
+    hole = _helper(HOLE, 0, left)
+    check = ast.copy_location(ast.Assert(test=ast.copy_location(ast.Compare(hole, test.ops, [right]), test), msg=None), tree.body[0])
+    module = ast.Module(body=[check], type_ignores=[])
+    steps = (("h", _compile(ast.Expression(left), "eval"), None),)
+    return Plan(True, steps, marshal.dumps(_compile(module, "exec")), frozenset(names))
+
+
+class _Kinds:
+    """The kind of a name in a test that binds no variables (see _Splitter.kind)."""
+
+    def __init__(self, shadow, imported):
+        self.shadow, self.imported = shadow, imported
+
+    def __call__(self, name):
+        if name in _HELPERS:
+            return "helper"
+        if name == "pytest":
+            return "pytest"
+        if name in FORBIDDEN:
+            return "forbidden"
+        if name in self.shadow:
+            return "candidate"
+        if name in BUILTIN_NAMES:
+            return "builtin"
+        if name in self.imported:
+            return "trusted"
+        if name in TRUSTED_MODULES:
+            return "missing"
+        return "candidate"
+
+
+def _compile(tree, mode):
+    """New nodes carry their locations; should one not, the generic fix-up makes up for it."""
+    try:
+        return compile(tree, "<test>", mode, dont_inherit=True, optimize=0)
+    except (TypeError, ValueError):
+        ast.fix_missing_locations(tree)
+        return compile(tree, "<test>", mode, dont_inherit=True, optimize=0)
+
+
+def _pass():
+    return ast.Pass(lineno=1, col_offset=0, end_lineno=1, end_col_offset=0)
 
 
 class _Splitter:
@@ -211,6 +289,7 @@ class _Splitter:
         self.shadow = shadow
         self.imported = imported
         self.origins = dict(imported)  # trusted name -> (module, attribute or None)
+        self.names = _Kinds(shadow, imported)
         self.variables = set()  # the test's own variables
         self.shared = set()  # ... bound by importing a trusted module: on both sides
         self.cvars = set()  # ... that live in the child
@@ -218,8 +297,9 @@ class _Splitter:
         for stmt in self.statements:
             self._bind(stmt)
         self.steps = []
-        # Most tests bind nothing and have no lambda or comprehension: their walks need no scopes.
-        self.scopes = any(isinstance(n, (ast.Lambda,) + _COMPREHENSIONS) for n in ast.walk(tree))
+        # Most tests have no lambda or comprehension: then one pass tells every node's names.
+        self.index = {}
+        self.scopes = _index(tree, self.index)
 
     # ---- names
 
@@ -252,31 +332,31 @@ class _Splitter:
     def kind(self, name, scoped=frozenset()):
         if name in scoped:
             return "scoped"
-        if name in _HELPERS:
-            return "helper"
         if name in self.variables:
             if name in self.shared:
                 return "shared"
             return "cvar" if name in self.cvars else "tvar"
-        if name == "pytest":
-            return "pytest"
-        if name in FORBIDDEN:
-            return "forbidden"
-        if name in self.shadow:
-            return "candidate"
-        if name in BUILTIN_NAMES:
-            return "builtin"
-        if name in self.imported:
-            return "trusted"
-        if name in TRUSTED_MODULES:
-            return "missing"  # not imported by the candidate: undefined, as in Python
-        return "candidate"
+        return self.names(name)
 
     def loads(self, node, scoped=frozenset()):
         """(name, names scoped there) for every name `node` loads."""
-        if self.scopes:
-            return _loads(node, scoped)
-        return [(n.id, scoped) for n in ast.walk(node) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)]
+        names = None if self.scopes else self.index.get(id(node))
+        if names is None:
+            return list(_loads(node, scoped))
+        return [(n, scoped) for n in names]
+
+    def trusted_names(self, module):
+        """Every name the trusted program loads; nothing of the candidate's may be among them
+        (a planning bug if so)."""
+        names = set()
+        for name, scoped in _loads(module):
+            kind = self.kind(name, scoped)
+            if kind in ("candidate", "cvar"):
+                raise Unsplittable("uses %r outside a call into the candidate" % name)
+            if kind in ("forbidden", "pytest"):
+                raise Unsplittable("uses %s" % name)
+            names.add(name)
+        return frozenset(names)
 
     def is_cd(self, node, scoped=frozenset()):
         """Does `node` use candidate code or a candidate variable?"""
@@ -367,7 +447,6 @@ class _Splitter:
             return [stmt] if all(n in self.shared or n == "pytest" for n in names) else []
         if isinstance(stmt, ast.Assert):
             test = self._expr(stmt.test, resume)
-            self._trusted_only(test)
             return [ast.copy_location(ast.Assert(test=test, msg=None), stmt)]  # messages never run
         if isinstance(stmt, ast.With):
             return [self._raises(stmt, resume)]
@@ -375,26 +454,26 @@ class _Splitter:
             child = self.is_cd(stmt.value)
         else:  # an assignment
             if isinstance(stmt, ast.AnnAssign) and stmt.value is None:
-                return [ast.Pass()]
+                return [ast.copy_location(ast.Pass(), stmt)]
             names = set().union(*(_stored(t) | _bases(t) for t in _targets(stmt)))
             child = bool(names & self.cvars) or self.is_cd(stmt.value)
         if child:
             index = self._step("x", stmt, resume)
-            return [ast.copy_location(ast.Expr(_helper(STEP, index)), stmt)]
-        self._trusted_only(stmt)
+            return [ast.copy_location(ast.Expr(_helper(STEP, index, stmt)), stmt)]
         return [stmt]
 
     def _raises(self, stmt, resume):
         item = stmt.items[0]
         call = item.context_expr
         for arg in list(call.args) + [k.value for k in call.keywords]:
-            self._trusted_only(arg)
+            if self.is_cd(arg) or any(self.kind(n, s) in ("forbidden", "pytest") for n, s in self.loads(arg)):
+                raise Unsplittable("pytest.raises with an argument of the candidate's")
         if item.optional_vars is not None and item.optional_vars.id in self.cvars:
             raise Unsplittable("pytest.raises bound to a variable candidate code uses")
-        call.func = ast.Name(RAISES, ast.Load())
+        call.func = ast.copy_location(ast.Name(RAISES, ast.Load()), call.func)
         # A step that raises inside the block resumes after it, as the with statement would.
         first, end = len(self.steps), _Resume()
-        stmt.body = self._block(stmt.body, end) or [ast.Pass()]
+        stmt.body = self._block(stmt.body, end) or [ast.copy_location(ast.Pass(), stmt)]
         for i in range(first, len(self.steps)):
             kind, source, where = self.steps[i]
             if where is end:
@@ -407,16 +486,14 @@ class _Splitter:
         if not isinstance(node, (ast.Import, ast.ImportFrom)) and any(self.kind(n, s) == "builtin" for n, s in self.loads(node)):
             node = _RealBuiltins(self).visit(node)
         tree = ast.Expression(node) if kind == "h" else ast.Module([node], type_ignores=[])
-        ast.fix_missing_locations(tree)
-        code = compile(tree, "<test>", "eval" if kind == "h" else "exec", dont_inherit=True, optimize=0)
-        self.steps.append((kind, code, resume))
+        self.steps.append((kind, _compile(tree, "eval" if kind == "h" else "exec"), resume))
         return len(self.steps) - 1
 
     def _expr(self, node, resume, scoped=frozenset()):
         if self.is_chain(node, scoped):
             if scoped:
                 raise Unsplittable("candidate code inside a lambda or comprehension of the test")
-            return ast.copy_location(_helper(HOLE, self._step("h", node, resume)), node)
+            return _helper(HOLE, self._step("h", node, resume), node)
         if isinstance(node, ast.Name):
             if self.kind(node.id, scoped) in ("forbidden", "pytest"):
                 raise Unsplittable("uses %s" % node.id)
@@ -453,8 +530,8 @@ class _Splitter:
         rest.generators = [ast.comprehension(first.target, ast.Constant(()), first.ifs, first.is_async)] + node.generators[1:]
         if scoped or first.is_async or not self.is_chain(first.iter, scoped) or self.is_cd(rest, scoped):
             raise Unsplittable("candidate code inside a comprehension of the test")
-        whole = ast.copy_location(ast.Call(ast.Name("list", ast.Load()), [first.iter], []), first.iter)
-        first.iter = ast.copy_location(_helper(HOLE, self._step("h", whole, resume)), whole)
+        whole = _located(ast.Call(ast.Name("list", ast.Load()), [first.iter], []), first.iter)
+        first.iter = _helper(HOLE, self._step("h", whole, resume), whole)
         for field, value in ast.iter_fields(node):
             if field != "generators":
                 inner = _scope_of(node, field, scoped)
@@ -466,21 +543,55 @@ class _Splitter:
         if isinstance(part, ast.FormattedValue) and self.is_chain(part.value, scoped):
             if scoped:
                 raise Unsplittable("candidate code inside a lambda or comprehension of the test")
-            return ast.FormattedValue(_helper(HOLE, self._step("h", ast.JoinedStr([part]), resume)), -1, None)
+            field = ast.copy_location(ast.JoinedStr([part]), part)
+            return ast.copy_location(ast.FormattedValue(_helper(HOLE, self._step("h", field, resume), part), -1, None), part)
         return self._expr(part, resume, scoped)
 
-    def _trusted_only(self, node):
-        """Nothing of the candidate's may be left in the trusted program (a planning bug if so)."""
-        for name, scoped in self.loads(node):
-            kind = self.kind(name, scoped)
-            if kind in ("candidate", "cvar"):
-                raise Unsplittable("uses %r outside a call into the candidate" % name)
-            if kind in ("forbidden", "pytest"):
-                raise Unsplittable("uses %s" % name)
+def _helper(name, index, like):
+    """`name(index)`, located where `like` was."""
+    return _located(ast.Call(ast.Name(name, ast.Load()), [ast.Constant(index)], []), like)
 
 
-def _helper(name, index):
-    return ast.Call(ast.Name(name, ast.Load()), [ast.Constant(index)], [])
+def _located(node, like):
+    """`node` and its new children (a call, a name, a constant) at `like`'s location."""
+    for n in (node, getattr(node, "func", None), *getattr(node, "args", ()), getattr(node, "value", None), getattr(node, "slice", None)):
+        if isinstance(n, ast.AST) and not hasattr(n, "lineno"):
+            ast.copy_location(n, like)
+    return node
+
+
+def _index(tree, index):
+    """Fills index[id(node)] with the names each node loads; True when the test has a lambda or
+    comprehension (whose own names make the index unusable)."""
+    scopes = False
+    stack = [(tree, False)]
+    names_of = {}
+    while stack:
+        node, done = stack.pop()
+        if done:
+            own = {node.id} if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) else set()
+            for child in _children_of(node):
+                own |= names_of[id(child)]
+            names_of[id(node)] = own
+            continue
+        if isinstance(node, (ast.Lambda,) + _COMPREHENSIONS):
+            scopes = True
+        stack.append((node, True))
+        stack.extend((child, False) for child in _children_of(node))
+    for key, value in names_of.items():
+        index[key] = frozenset(value)
+    return scopes
+
+
+def _children_of(node):
+    out = []
+    for field in node._fields:
+        value = getattr(node, field, None)
+        if isinstance(value, ast.AST):
+            out.append(value)
+        elif isinstance(value, list):
+            out.extend(v for v in value if isinstance(v, ast.AST))
+    return out
 
 
 class _Resume:
@@ -496,7 +607,7 @@ class _RealBuiltins(ast.NodeTransformer):
 
     def visit_Name(self, node):
         if isinstance(node.ctx, ast.Load) and self.splitter.kind(node.id, self.scoped[-1]) == "builtin":
-            return ast.copy_location(ast.Subscript(ast.Name(REAL, ast.Load()), ast.Constant(node.id), ast.Load()), node)
+            return _located(ast.Subscript(ast.Name(REAL, ast.Load()), ast.Constant(node.id), ast.Load()), node)
         return node
 
     def generic_visit(self, node):

@@ -38,6 +38,7 @@ export interface PoolOptions {
   /** Added to a pair's timeoutMs before Node gives up on the runner's own timeout. */
   timeoutMarginMs?: number;
   maxLineBytes?: number;
+  /** What a runner may print between two results (a runner spewing output is broken). */
   maxBytesPerRunner?: number;
   /** What the runner's hello must say of its sandbox. */
   require?: HelloRequirements;
@@ -228,7 +229,7 @@ export class RunnerPool {
   private onStdout(lane: Lane, chunk: Buffer): void {
     if (lane.dead) return;
     lane.bytes += chunk.length;
-    if (lane.bytes > this.maxBytesPerRunner) return this.onLaneFault(lane, `runner printed more than ${this.maxBytesPerRunner} bytes`);
+    if (lane.bytes > this.maxBytesPerRunner) return this.onLaneFault(lane, `runner printed more than ${this.maxBytesPerRunner} bytes without a result`);
     let lines: string[];
     try {
       lines = lane.splitter.push(chunk);
@@ -254,6 +255,7 @@ export class RunnerPool {
     }
     lane.inflight.shift();
     lane.served++;
+    lane.bytes = 0;
     this.everServed = true;
     if (msg.kind === "error") this.failBatch(head.batch, new Error(`runner rejected pair ${head.pair.id}: ${msg.error}`));
     else if (msg.kind === "result") this.settle(head, msg.outcomes, msg.durationMs, msg.inProcessTests);

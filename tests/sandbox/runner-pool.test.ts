@@ -187,6 +187,14 @@ describe("RunnerPool", () => {
     await pool.close();
   });
 
+  it("caps what a runner prints between two results, not over its whole life", async () => {
+    const { start } = fakeStarter((p, e, n) => reply(e, p.id, ["pass"], n));
+    const pool = new RunnerPool({ concurrency: 1, start, maxBytesPerRunner: 400, pairsPerRunner: 1000 });
+    const results = await pool.run(pairs(40)); // ~100 bytes each: 4,000 in all, on one runner
+    expect(results.every((r) => r.passed)).toBe(true);
+    await pool.close();
+  });
+
   it("fails the callers when runners cannot start", async () => {
     const pool = new RunnerPool({ concurrency: 2, start: async () => Promise.reject(new Error("no engine")) });
     await expect(pool.run(pairs(3))).rejects.toThrow("no engine");
