@@ -204,6 +204,9 @@ export class RunnerPool {
   }
 
   private fill(lane: Lane): void {
+    // A deep pipeline is topped up once half of it has drained, several pairs in one write:
+    // each write costs a round through the container engine.
+    if (lane.inflight.length > 0 && lane.inflight.length > this.depth / 2) return;
     let lines = "";
     while (!lane.dead && lane.runner && lane.inflight.length < this.depth) {
       if (lane.served + lane.inflight.length >= this.pairsPerRunner) break;
