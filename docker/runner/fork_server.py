@@ -16,6 +16,7 @@ Children are reaped lazily (before each spawn) or when the runner asks for one's
 """
 
 import gc
+import importlib
 import json
 import os
 import resource
@@ -40,9 +41,21 @@ NOBODY = 65534
 RUNNER_DIR = os.path.dirname(os.path.abspath(__file__))
 
 
+# Stdlib modules candidates often import, imported once here so that a child's `import` finds
+# them loaded (datetime alone costs a fresh child over a millisecond). Each child still gets its
+# own pristine copy. Not random: its reseed after every fork would cost each child more than
+# the import saves the few that use it (and statistics imports random).
+PRELOAD = "datetime calendar heapq bisect string copy textwrap fractions decimal typing dataclasses unicodedata".split()
+
+
 def _warm_up():
-    """Pay one-time interpreter costs (first compile, first exception, encoder paths) once,
-    here, so each forked child inherits them instead of repeating them."""
+    """Pay one-time interpreter costs (first compile, first exception, encoder paths, common
+    imports) once, here, so each forked child inherits them instead of repeating them."""
+    for name in PRELOAD:
+        try:
+            importlib.import_module(name)
+        except ImportError:
+            pass
     ns = {"__name__": "candidate", "pytest": pytest_shim.module(), "__eb_B__": candidate_child.REAL_BUILTINS}
     exec(compile("def _f(x):\n    return [x, (x, 1.5), {'k': None}, 'ab']\n", "<warm-up>", "exec", dont_inherit=True), ns)
     steps = [(kind, compile(source, "<warm-up>", "eval" if kind == "h" else "exec", dont_inherit=True), None) for kind, source in

@@ -83,10 +83,12 @@ def reap_children(trusted):
             dead.add(pid)
 
 
-def healthy(pid):
-    """Alive and not stopped (a process may be SIGSTOPped or killed)."""
-    state = _stat(pid)
-    return state is not None and state[0] in (b"S", b"R", b"D")
+def _read(path):
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        return os.read(fd, 1 << 16)
+    finally:
+        os.close(fd)
 
 
 def _zombie(pid):
@@ -97,8 +99,7 @@ def _zombie(pid):
 def _stat(pid):
     """(state, nice, policy) of `pid`, or None when it is gone."""
     try:
-        with open("/proc/%d/stat" % pid, "rb") as f:
-            fields = f.read().rsplit(b")", 1)[1].split()
+        fields = _read("/proc/%d/stat" % pid).rsplit(b")", 1)[1].split()
         return fields[0], fields[16], fields[38]
     except (OSError, IndexError):
         return None
@@ -109,7 +110,8 @@ def _pids():
 
 
 class Limits:
-    """The resource limits, nice value and scheduling policy trusted processes started with."""
+    """The resource limits, nice value and scheduling policy trusted processes started with, and
+    whether they are still alive and running."""
 
     def __init__(self):
         self.known = {}
@@ -120,19 +122,27 @@ class Limits:
     def forget(self, pid):
         self.known.pop(pid, None)
 
+    def check(self):
+        """(trusted pids whose limits changed, trusted pids dead or stopped)."""
+        changed, unwell = [], []
+        for pid, before in self.known.items():
+            now = self._read(pid)
+            if now[1] is None or now[1][0] not in (b"S", b"R", b"D"):
+                unwell.append(pid)
+            elif before[0] is not None and (now[0], now[1][1:]) != (before[0], before[1][1:]):
+                changed.append(pid)
+        return changed, unwell
+
     def changed(self):
-        """The trusted pids whose limits are no longer what they were."""
-        return [pid for pid, before in self.known.items() if before is not None and self._read(pid) != before]
+        return self.check()[0]
 
     @staticmethod
     def _read(pid):
         try:
-            with open("/proc/%d/limits" % pid, "rb") as f:
-                limits = f.read()
+            limits = _read("/proc/%d/limits" % pid)
         except OSError:  # not ours to read (outside a sandbox of our own): nothing to compare
-            return None
-        state = _stat(pid)
-        return limits, state and state[1:]
+            limits = None
+        return limits, _stat(pid)
 
 
 def wipe_dirs(dirs):
@@ -173,11 +183,7 @@ def _remove(path):
 
 def ipc_objects():
     """How many System V IPC objects exist in the sandbox's IPC namespace."""
-    found = 0
-    for path in _IPC:
-        with open(path) as f:
-            found += sum(1 for row in f.read().splitlines()[1:] if row.split())
-    return found
+    return sum(len([row for row in _read(path).splitlines()[1:] if row.strip()]) for path in _IPC)
 
 
 def sweep(trusted, tracked, places, scratch):

@@ -22,6 +22,7 @@ OUTPUT_CAP = 8 << 20  # candidate stdout + stderr per pair; the child is killed 
 MAX_FRAME_BYTES = (2 << 20) + (64 << 10)  # candidate_child.MAX_FRAME_BYTES, with room for framing
 RESULT_CAP = 32 << 20  # frames per pair (what the judge may be handed to decode)
 EXIT_WAIT_S = 2.0  # for the fork server to report a child it has just seen die
+HANDOFF_S = 0.001  # frames wait at most this long to go to the judge together
 SETUP_FAILED = 113  # candidate_child.SETUP_FAILED
 READY = b"+"
 
@@ -38,7 +39,9 @@ class _Collector:
         self.judge = judge
         self.buf = b""
         self.ready = False
-        self.frames = 0  # frames received (and sent to the judge)
+        self.frames = 0  # frames received
+        self.unsent = []  # ... not yet handed to the judge, and since when
+        self.unsent_since = 0.0
         self.outcomes = {}
         self.out_bytes = self.res_bytes = 0
         self.stop = None  # why the child is done: "eof" | "output" (None: it answered every test)
@@ -55,17 +58,26 @@ class _Collector:
         poller.register(self.judge.in_fd, select.POLLIN)
         judge_out = False
         while len(self.outcomes) < self.n:
-            if self.judge_lost or (self.stop is not None and len(self.outcomes) >= self.frames):
+            if self.judge_lost or (self.stop is not None and not self.unsent and len(self.outcomes) >= self.frames):
                 break
-            remaining = deadline - time.monotonic()
+            now = time.monotonic()
+            remaining = deadline - now
             if remaining <= 0:
                 self.timed_out = True
                 break
+            wait = remaining
+            if self.unsent:
+                # The judge gets frames together: all of them once the child is done, else those
+                # that have waited HANDOFF_S (so a slow test does not hold back the others).
+                if self.stop is not None or self.frames == self.n or now - self.unsent_since >= HANDOFF_S:
+                    self.handoff()
+                else:
+                    wait = min(wait, self.unsent_since + HANDOFF_S - now)
             waiting = self.judge.flush()
             if waiting != judge_out:
                 (poller.register(self.judge.out_fd, select.POLLOUT) if waiting else poller.unregister(self.judge.out_fd))
                 judge_out = waiting
-            for fd, _ in poller.poll(remaining * 1000):
+            for fd, _ in poller.poll(wait * 1000):
                 if fd == self.req_fd:
                     self.write_request(poller)
                 elif fd in (self.out_fd, self.res_fd) and self.stop is not None:
@@ -79,7 +91,7 @@ class _Collector:
                     if got is None:
                         self.judge_lost = True
                     else:
-                        self.outcomes.update((i, o) for i, o in got if 0 <= i < self.frames)
+                        self.outcomes.update((i, o) for i, o in got if 0 <= i < self.frames - len(self.unsent))
                         self.times["judged"] = time.monotonic()
         if self.req_fd is not None:
             os.close(self.req_fd)
@@ -132,10 +144,16 @@ class _Collector:
                     break
             elif self.frames + len(batch) < self.n:
                 batch.append(line)
-        if batch:  # all the frames of one read go to the judge in one message
-            self.judge.frames(self.frames, batch)
+        if batch:
+            if not self.unsent:
+                self.unsent_since = time.monotonic()
+            self.unsent.extend(batch)
             self.frames += len(batch)
             self.times["framed"] = time.monotonic()
+
+    def handoff(self):
+        self.judge.frames(self.frames - len(self.unsent), self.unsent)
+        self.unsent = []
 
     def finish(self, poller, why):
         if self.stop is None:
@@ -226,7 +244,7 @@ def run_pair(pair, server, judge, sandbox, profile=False):
         os.close(out_fd)
     finished = time.monotonic()
     recycle = []
-    if collector.judge_lost or (collector.timed_out and len(collector.outcomes) < collector.frames):
+    if collector.judge_lost or (collector.timed_out and len(collector.outcomes) < collector.frames - len(collector.unsent)):
         lost = collector.judge_lost
         sandbox.limits.forget(judge.pid)
         judge.restart()  # busy past the deadline (its tests are TIMEOUT), or dead
@@ -242,9 +260,9 @@ def run_pair(pair, server, judge, sandbox, profile=False):
     left, dead = leftovers.sweep(sandbox.trusted(judge), pid, sandbox.places, sandbox.scratch)
     if left:
         recycle.append("left " + left)
-    if dead or server.gone or not leftovers.healthy(server.pid) or not leftovers.healthy(judge.pid):
+    changed, unwell = sandbox.limits.check()
+    if dead or unwell or server.gone:
         recycle.append("a trusted process died or was stopped")
-    changed = sandbox.limits.changed()
     if changed:
         recycle.append("limits of trusted process(es) %s changed" % changed)
     result = {
