@@ -48,25 +48,35 @@ def scratch_problem(places):
     return None
 
 
-def kill_strays(trusted, tracked):
+def kill_strays(trusted, children):
     """SIGKILLs every process but the `trusted` ones and reaps those that were ours (orphans are
-    re-parented to us, PID 1). The pair's own child (`tracked`), already killed, is expected to
-    linger as a zombie until the fork server reaps it. Returns (how many others there were,
-    the trusted pids we found dead)."""
-    found, dead = set(), set()
+    re-parented to us, PID 1). `children` are the pids of the candidate children spawned so far,
+    each SIGKILLed at the end of its pair: one still there is dying (tearing down its memory)
+    and the fork server's to reap, and is only killed again; any other process is a stray,
+    whoever its parent. Returns (how many strays there were, the trusted pids we found dead)."""
+    found, dead = set(), reap_children(trusted)  # orphans that already ended
     for _ in range(200):
-        strays = [p for p in _pids() if p not in trusted and not (p == tracked and _zombie(p))]
+        pids = _pids()
+        present = set(pids)
+        children &= present  # forget the reaped ones: their pids may be reused by anyone
+        for pid in children:
+            _kill(pid)
+        strays = [p for p in pids if p not in trusted and p not in children and not _zombie(p)]
         if not strays:
-            return len(found - {tracked}), dead
+            return len(found), dead
         found.update(strays)
         for pid in strays:
-            try:
-                os.kill(pid, 9)
-            except (ProcessLookupError, PermissionError):
-                pass
+            _kill(pid)
         dead |= reap_children(trusted)
         time.sleep(0.001)
-    return len(found - {tracked}) + 1, dead  # still there after all rounds: certainly recycle
+    return len(found) + 1, dead  # still there after all rounds: certainly recycle
+
+
+def _kill(pid):
+    try:
+        os.kill(pid, 9)
+    except (ProcessLookupError, PermissionError):
+        pass
 
 
 def reap_children(trusted):
@@ -186,14 +196,15 @@ def ipc_objects():
     return sum(len([row for row in _read(path).splitlines()[1:] if row.strip()]) for path in _IPC)
 
 
-def sweep(trusted, tracked, places, scratch):
+def sweep(trusted, children, places, scratch):
     """Returns (what the pair left behind or changed, "" when nothing; trusted pids found dead).
-    `places`: the sandbox's scratch places (in a sandbox of our own); `scratch`: the directory
-    dedicated to candidates otherwise."""
+    `children`: the candidate children spawned so far (kill_strays keeps it to those still
+    there); `places`: the sandbox's scratch places (in a sandbox of our own); `scratch`: the
+    directory dedicated to candidates otherwise."""
     left, dead = [], set()
     try:
         if own_namespace():
-            strays, dead = kill_strays(trusted, tracked)
+            strays, dead = kill_strays(trusted, children)
             if strays:
                 left.append("%d process(es)" % strays)
             files = sum(len(os.listdir(p)) for p in places)

@@ -257,7 +257,8 @@ def run_pair(pair, server, judge, sandbox, profile=False):
     outcomes = [collector.outcomes.get(i) or ("TIMEOUT" if collector.timed_out else filler) for i in range(len(plans))]
     if len(collector.outcomes) < len(plans) and filler != "FAIL:SystemExit":
         recycle.append("%s (%s)" % ("timeout" if collector.timed_out else collector.stop or "child died", filler))
-    left, dead = leftovers.sweep(sandbox.trusted(judge), pid, sandbox.places, sandbox.scratch)
+    sandbox.children.add(pid)
+    left, dead = leftovers.sweep(sandbox.trusted(judge), sandbox.children, sandbox.places, sandbox.scratch)
     if left:
         recycle.append("left " + left)
     changed, unwell = sandbox.limits.check()

@@ -136,6 +136,7 @@ class _Sandbox:
         import leftovers
 
         self.limits = leftovers.Limits()
+        self.children = set()  # candidate children spawned and not yet seen gone
 
     def trusted(self, judge):
         return {os.getpid(), self.server.pid, judge.pid}
