@@ -2,8 +2,8 @@
 
 It makes execve/execveat fail with EPERM, so a candidate can start no program: no re-running
 itself with -O, no shell, no helper binaries. It denies the syscalls a sandbox escape
-typically needs (ptrace, namespaces, mounts, keyrings, bpf, io_uring...) and every syscall of
-a foreign ABI (x32, i386). And it keeps a candidate's hands off other processes:
+typically needs (ptrace, pidfd_getfd, namespaces, mounts, keyrings, bpf, io_uring...) and
+every syscall of a foreign ABI (x32, i386). And it keeps a candidate's hands off other processes:
 prlimit64, sched_setaffinity/setscheduler/setparam/setattr, setpriority and ioprio_set work
 on the caller only (pid 0), clone may not make a sibling of its caller (CLONE_PARENT) or new
 namespaces, clone3 is ENOSYS (its flags live in memory a filter cannot read; libc then falls
@@ -26,7 +26,8 @@ _DENIED = (
     "execve execveat ptrace unshare setns mount umount2 pivot_root chroot keyctl add_key "
     "request_key bpf userfaultfd perf_event_open process_vm_readv process_vm_writev kexec_load "
     "kexec_file_load init_module finit_module delete_module open_by_handle_at io_uring_setup "
-    "io_uring_enter io_uring_register open_tree move_mount fsopen fsmount process_madvise"
+    "io_uring_enter io_uring_register open_tree move_mount fsopen fsmount process_madvise "
+    "pidfd_getfd"
 ).split()
 _SELF_ONLY = "prlimit64 sched_setaffinity sched_setscheduler sched_setparam sched_setattr".split()
 
@@ -39,7 +40,7 @@ _ARCHES = {
         kexec_load=246, kexec_file_load=320, init_module=175, finit_module=313,
         delete_module=176, open_by_handle_at=304, io_uring_setup=425, io_uring_enter=426,
         io_uring_register=427, open_tree=428, move_mount=429, fsopen=430, fsmount=432,
-        process_madvise=440, prlimit64=302, sched_setaffinity=203, sched_setscheduler=144,
+        process_madvise=440, pidfd_getfd=438, prlimit64=302, sched_setaffinity=203, sched_setscheduler=144,
         sched_setparam=142, sched_setattr=314, setpriority=141, ioprio_set=251, clone=56,
         clone3=435, kill=62,
     )),
@@ -50,7 +51,7 @@ _ARCHES = {
         kexec_load=104, kexec_file_load=294, init_module=105, finit_module=273,
         delete_module=106, open_by_handle_at=265, io_uring_setup=425, io_uring_enter=426,
         io_uring_register=427, open_tree=428, move_mount=429, fsopen=430, fsmount=432,
-        process_madvise=440, prlimit64=261, sched_setaffinity=122, sched_setscheduler=119,
+        process_madvise=440, pidfd_getfd=438, prlimit64=261, sched_setaffinity=122, sched_setscheduler=119,
         sched_setparam=118, sched_setattr=274, setpriority=140, ioprio_set=30, clone=220,
         clone3=435, kill=129,
     )),
