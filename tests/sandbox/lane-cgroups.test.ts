@@ -1,8 +1,8 @@
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, rmdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { cgroupProblem, sweepLaneCgroups } from "@/lib/sandbox/host-cgroup";
+import { cgroupProblem, createLaneCgroup, sweepLaneCgroups } from "@/lib/sandbox/host-cgroup";
 import { sandboxInstanceId } from "@/lib/sandbox/instance-id";
 
 // The process backend's lane cgroups are named after their owner's random instance id: a
@@ -13,6 +13,21 @@ const PIDS = "/sys/fs/cgroup/pids/execboard-sandbox";
 
 describe("lane cgroup sweeps", async () => {
   const usable = (await cgroupProblem()) === undefined;
+
+  it.runIf(usable)("give each lane one CPU, 512 MiB without swap and 64 processes, named after our instance id", async () => {
+    const lane = await createLaneCgroup({ memoryBytes: 512 * 1024 * 1024, pids: 64, cpus: 1 });
+    try {
+      const mine = readdirSync(PIDS).filter((n) => n.startsWith(`${sandboxInstanceId()}-`));
+      expect(mine.length).toBeGreaterThan(0);
+      const name = mine.at(-1)!;
+      const read = (c: string, f: string) => readFileSync(path.join("/sys/fs/cgroup", c, "execboard-sandbox", name, f), "utf8").trim();
+      expect(Number(read("cpu", "cpu.cfs_quota_us")) / Number(read("cpu", "cpu.cfs_period_us"))).toBe(1);
+      expect(read("pids", "pids.max")).toBe("64");
+      expect(read("memory", "memory.limit_in_bytes")).toBe(String(512 * 1024 * 1024));
+    } finally {
+      await lane.destroy();
+    }
+  });
 
   it.runIf(usable)("remove only what nobody uses", { timeout: 30_000 }, async () => {
     const foreignLive = path.join(PIDS, "another-instance-live-1");
