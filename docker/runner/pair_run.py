@@ -209,9 +209,9 @@ def _finish(collector, pid, server, deadline):
         status = server.status(pid, max(deadline - time.monotonic(), 0.05))
         if status is None and not server.gone:
             collector.timed_out = True  # it closed its results but lingers past the deadline
+            _kill_group(pid)
+            server.finish_status(pid, EXIT_WAIT_S)  # the answer to the status asked above
     _kill_group(pid)
-    if collector.stop == "eof" and status is None:
-        server.finish_status(pid, EXIT_WAIT_S)
     return status
 
 

@@ -340,10 +340,10 @@ class _Splitter:
 
     def loads(self, node, scoped=frozenset()):
         """(name, names scoped there) for every name `node` loads."""
-        names = None if self.scopes else self.index.get(id(node))
-        if names is None:
+        entry = None if self.scopes else self.index.get(id(node))
+        if entry is None or entry[0] is not node:  # a node made since (the index holds its own)
             return list(_loads(node, scoped))
-        return [(n, scoped) for n in names]
+        return [(n, scoped) for n in entry[1]]
 
     def trusted_names(self, module):
         """Every name the trusted program loads; nothing of the candidate's may be among them
@@ -561,8 +561,9 @@ def _located(node, like):
 
 
 def _index(tree, index):
-    """Fills index[id(node)] with the names each node loads; True when the test has a lambda or
-    comprehension (whose own names make the index unusable)."""
+    """Fills index[id(node)] with (node, the names it loads), the node kept so that its id stays
+    its own; True when the test has a lambda or comprehension (whose own names make the index
+    unusable)."""
     scopes = False
     stack = [(tree, False)]
     names_of = {}
@@ -578,8 +579,8 @@ def _index(tree, index):
             scopes = True
         stack.append((node, True))
         stack.extend((child, False) for child in _children_of(node))
-    for key, value in names_of.items():
-        index[key] = frozenset(value)
+    for node in ast.walk(tree):
+        index[id(node)] = (node, frozenset(names_of[id(node)]))
     return scopes
 
 

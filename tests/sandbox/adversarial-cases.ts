@@ -370,9 +370,10 @@ export const ADVERSARIAL_CASES: AdversarialCase[] = [
     group: "state",
     id: "huge-fraction", family: "results held, decodes without a deadline",
     trick: "a frame holding a Fraction of two 1.2-million-bit integers (normalising it takes minutes)",
-    code: py("import os, random", "def third():", "    r = random.Random(1)", "    n, d = r.getrandbits(1_200_000) | 1, r.getrandbits(1_200_000) | 1", "    os.write(4, b'[0,\"steps\",[[\"Q\",\"%s\",\"%s\"]]]\\n' % (hex(n).encode(), hex(d).encode()))", "    return 0"),
-    tests: ["from fractions import Fraction\nassert third() == Fraction(1, 3)"],
-    expected: [["TIMEOUT", "FAIL", "FAIL:NotPlainData"]],
+    code: py("import os, random", "from fractions import Fraction", "def third():", "    r = random.Random(1)", "    n, d = r.getrandbits(1_200_000) | 1, r.getrandbits(1_200_000) | 1", "    os.write(4, b'[0,\"steps\",[[\"Q\",\"%s\",\"%s\"]]]\\n' % (hex(n).encode(), hex(d).encode()))", "    return 0"),
+    // One hole (Fraction is the candidate's import), so the forged frame fits and is decoded.
+    tests: ["assert third() == Fraction(1, 3)"],
+    expected: [["TIMEOUT", "FAIL"]],
     timeoutMs: 1500,
     after: true,
   },
