@@ -4,17 +4,23 @@
 // consecutive slices of the pairs and each one's time is summed over its slices.
 //   npx tsx bench/sandbox-throughput.ts [--benchmark DIR]... [--pairs N] [--lanes N]
 //       [--backends docker,process] [--baseline-parallel N] [--slices N]
+//       [--compare DIR[=IMAGE]]...
 // Defaults: benchmarks/demo, 2400 pairs, lanes = cores, the baseline as parallel, 12 slices.
+// --compare adds a checkout's sandbox (e.g. an export of main: `git archive main | tar -x -C
+// DIR`, with node_modules and lib/db/generated linked in; or this checkout, for a symmetric
+// comparison) on the same backends, taking its turns in the same run, through its own CLI and
+// its own sandbox image (IMAGE, default EXECBOARD_SANDBOX_IMAGE).
 import os from "node:os";
 import { createSandbox, type Sandbox } from "@/lib/sandbox";
 import type { ExecPair, ExecResult } from "@/lib/sandbox/types";
+import { startCheckoutSandbox, type CheckoutSandbox } from "./sandbox-checkout";
 import { benchmarkPairs } from "./sandbox-pairs";
 import { runPaperBaseline } from "./sandbox-paper-baseline";
 
 function args() {
   const argv = process.argv.slice(2);
   const dirs: string[] = [];
-  const opts = { pairs: 2400, lanes: os.cpus().length, backends: ["docker", "process"], baselineParallel: 0, slices: 12 };
+  const opts = { pairs: 2400, lanes: os.cpus().length, backends: ["docker", "process"], baselineParallel: 0, slices: 12, compare: [] as string[] };
   for (let i = 0; i < argv.length; i++) {
     const [flag, value] = [argv[i], argv[++i]];
     if (flag === "--benchmark") dirs.push(value);
@@ -23,6 +29,7 @@ function args() {
     else if (flag === "--backends") opts.backends = value.split(",");
     else if (flag === "--baseline-parallel") opts.baselineParallel = Number(value);
     else if (flag === "--slices") opts.slices = Number(value);
+    else if (flag === "--compare") opts.compare.push(value);
     else throw new Error(`unknown argument ${flag}`);
   }
   return { dirs: dirs.length ? dirs : ["benchmarks/demo"], ...opts, baselineParallel: opts.baselineParallel || opts.lanes };
@@ -33,6 +40,7 @@ interface Method {
   seconds: number;
   outcomes: string[][];
   sandbox?: Sandbox;
+  checkout?: CheckoutSandbox;
   inProcess: number;
   run(slice: ExecPair[]): Promise<string[][]>;
 }
@@ -68,6 +76,14 @@ for (const backend of opts.backends as ("docker" | "process")[]) {
   };
   methods.push(method);
 }
+for (const spec of opts.compare) {
+  const [dir, image] = spec.split("=");
+  for (const backend of opts.backends as ("docker" | "process")[]) {
+    const checkout = await startCheckoutSandbox(dir, backend, opts.lanes, image);
+    await checkout.run(pairs.slice(0, opts.lanes * 8)); // start the lanes
+    methods.push({ name: `${backend}, ${dir} (its CLI)`, seconds: 0, outcomes: [], inProcess: 0, checkout, run: (slice) => checkout.run(slice) });
+  }
+}
 
 const size = Math.ceil(pairs.length / opts.slices);
 for (let s = 0; s < pairs.length; s += size) {
@@ -90,6 +106,10 @@ for (const m of methods) {
     console.log(`  outcomes differ from the baseline's on ${differ.length} pairs; ${m.inProcess} pairs had in-process tests; ${recycled} sandboxes recycled`);
     for (const [ours, paper, id] of differ.slice(0, 5)) console.log(`    ${id}: paper ${paper} / ours ${ours}`);
     await m.sandbox.close();
+  }
+  if (m.checkout) {
+    console.log(`  outcomes differ from the baseline's on ${differ.length} pairs`);
+    await m.checkout.close();
   }
 }
 console.log(`load ${os.loadavg()[0].toFixed(1)}`);

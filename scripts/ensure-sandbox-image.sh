@@ -57,10 +57,13 @@ cp "$RUNNER_DIR"/*.py "$WORK/ctx/runner/"
 # Keep in step with docker/Dockerfile (same user, path, entrypoint, label).
 cat >"$WORK/ctx/Dockerfile" <<EOF
 FROM $BASE_IMAGE
-RUN groupadd --gid 10001 sandbox && useradd --uid 10001 --gid 10001 --no-create-home --home-dir /nonexistent --shell /usr/sbin/nologin sandbox
+# 10001: the judge; 10002: candidates. The runner starts as root with CAP_KILL/CAP_SETUID/CAP_SETGID
+# only (lib/sandbox/docker-backend.ts) and switches each of them to its own uid.
+RUN groupadd --gid 10001 sandbox && useradd --uid 10001 --gid 10001 --no-create-home --home-dir /nonexistent --shell /usr/sbin/nologin sandbox \\
+ && groupadd --gid 10002 candidate && useradd --uid 10002 --gid 10002 --no-create-home --home-dir /nonexistent --shell /usr/sbin/nologin candidate
 COPY runner/ /opt/execboard/
 RUN chmod 0444 /opt/execboard/*.py && chmod 0555 /opt/execboard
-USER 10001:10001
+USER 0:0
 WORKDIR /tmp
 ENV LANG=C.UTF-8
 ENTRYPOINT ["/usr/bin/python3.11", "-I", "-B", "/opt/execboard/runner.py"]

@@ -1,12 +1,16 @@
 """The candidate's process: the only place candidate code ever runs.
 
 Forked per pair by the fork server, which has already applied everything children share
-(resource limits, OOM preference, unprivileged user, working directory). Here the child takes
-its own process group and descriptors, then receives the code and, per test, either the
-compiled holes to evaluate (split tests: no expected value is ever sent) or the whole test
-(inline tests, run the old way), installs the exec filter and writes one frame per test:
-  [index, "load_error", name] | [index, "values", [slot, ...]] | [index, "inline", outcome]
-Nothing it writes is trusted: the runner decodes values strictly and decides every verdict.
+(resource limits, OOM preference, working directory). Here the child takes its own process
+group and descriptors, becomes the candidate's own uid (when the server may switch uids),
+receives the code and, per test, either the steps to run (split tests: no expected value is
+ever sent) or the whole test (inline tests, run the old way), installs the exec filter,
+writes the ready line "+" and then one frame per test:
+  [index, "load_error", name] | [index, "steps", [slot | null, ...]] | [index, "inline", outcome]
+A slot is a hole's value (plain_encode.py), ["ok"] for a statement that ran, ["raise", builtin,
+name, message] for an exception (builtin: its nearest builtin class; name: its own class
+name), or ["x", why] for a value that could not be encoded; null where the step never ran.
+Nothing it writes is trusted: the judge decodes values strictly and decides every verdict.
 """
 
 import builtins
@@ -15,39 +19,76 @@ import json
 import marshal
 import os
 import signal
+from builtins import BaseException, compile, dict, enumerate, eval, exec, id, isinstance, len, memoryview, next, str, type, vars  # noqa: A004
+from json.encoder import c_make_encoder, encode_basestring_ascii
 
 import exec_filter
 import plain_encode
 import pytest_shim
 
+# Bound here, before any candidate code exists: a candidate that patches the builtins module,
+# or json.dumps, cannot change how this process reads its values or writes its frames.
+
 MAX_FRAME_BYTES = 2 << 20
 MAX_MESSAGE_CHARS = 2000
 REQ_FD, RES_FD = 3, 4
+CANDIDATE_UID = 10002  # owns nothing; differs from the runner's, the fork server's and the judge's
+SETUP_FAILED = 113  # exit status before any candidate code ran: not the candidate's doing
+READY = b"+\n"
+OK = ["ok"]
+SWITCH_UID = False  # set by the fork server once it has seen a child switch (fork_server.py)
+
+# Taken in the fork server, before any candidate code exists: what holes call as builtins.
+REAL_BUILTINS = dict(vars(builtins))
+_BUILTIN_TYPES = {id(v): k for k, v in REAL_BUILTINS.items() if isinstance(v, type)}
+_BUILTIN_EXCEPTIONS = {id(v): k for k, v in REAL_BUILTINS.items() if isinstance(v, type) and issubclass(v, BaseException)}
 
 
-def type_name(exc):
-    name = "".join(c if c.isalnum() or c in "_." else "_" for c in str(type(exc).__name__)[:100])
-    return name if name[:1].isalpha() or name[:1] == "_" else "Exception"
+def is_name(name):
+    """The label grammar's names (labels.py), checked without importing re into every child."""
+    return type(name) is str and 0 < len(name) <= 100 and name.isascii() and name.isidentifier()
 
 
-def _exception_slot(exc):
-    mro = []
-    for cls in type(exc).__mro__[:32]:
-        mro.append([str(getattr(cls, "__module__", "?"))[:200], str(getattr(cls, "__qualname__", "?"))[:200]])
+def exception_report(exc):
+    """(nearest builtin exception class name, the exception's own class name, its message)."""
+    cls = type(exc)
+    builtin = next((_BUILTIN_EXCEPTIONS[id(c)] for c in cls.__mro__ if id(c) in _BUILTIN_EXCEPTIONS), "BaseException")
+    own = str(cls.__name__)[:101]  # longer than the grammar allows either way
     try:
         message = str(exc)[:MAX_MESSAGE_CHARS]
     except BaseException:
         message = ""
-    return ["raise", type_name(exc), mro, message]
+    return builtin, own, message
 
 
-def _value_slot(value):
+def label_name(exc):
+    builtin, own, _ = exception_report(exc)
+    return own if is_name(own) else builtin
+
+
+def _value_slot(encoder, value):
+    mark = len(encoder.keep)
     try:
-        return plain_encode.encode(value)
-    except plain_encode.NotPlain as exc:
-        return ["unplain", str(exc)[:200]]
-    except RecursionError:
-        return ["unplain", "nested too deeply"]
+        return encoder.slot(value)
+    except BaseException as exc:  # NotPlain, or anything a hostile value's type throws at us
+        # Numbers handed out while encoding this value are taken back: the judge never sees them.
+        for obj in encoder.keep[mark:]:
+            encoder.refs.pop(id(obj), None)
+        del encoder.keep[mark:]
+        why = str(exc)[:200] if isinstance(exc, plain_encode.NotPlain) else "not plain data"
+        return ["x", why]
+
+
+def become_candidate():
+    """Switches to the candidate's uid, unless the fork server found it may not."""
+    if not SWITCH_UID:
+        return False
+    os.setgroups([])
+    os.setresgid(CANDIDATE_UID, CANDIDATE_UID, CANDIDATE_UID)
+    os.setresuid(CANDIDATE_UID, CANDIDATE_UID, CANDIDATE_UID)  # from uid 0: every capability goes
+    if os.getresuid() != (CANDIDATE_UID,) * 3:  # the calls raise on failure; this is belt and braces
+        raise OSError("could not become the candidate's uid")
+    return True
 
 
 def setup(fds):
@@ -75,6 +116,26 @@ def read_request(req_fd):
     return marshal.loads(b"".join(chunks))
 
 
+def _no_default(value):
+    raise TypeError("not JSON")
+
+
+# The C encoder itself (what json.dumps calls), with compact separators and no Python wrapper.
+_ENCODE = c_make_encoder(None, _no_default, encode_basestring_ascii, None, ":", ",", False, False, True) if c_make_encoder else None
+
+
+def dumps(frame):
+    if _ENCODE is None:
+        return json.dumps(frame, separators=(",", ":")).encode()
+    return "".join(_ENCODE(frame, 0)).encode()
+
+
+def _write(res_fd, data):
+    view = memoryview(data)
+    while view:
+        view = view[os.write(res_fd, view):]
+
+
 def run(request, res_fd):
     shim = pytest_shim.module()
     import sys
@@ -82,38 +143,54 @@ def run(request, res_fd):
     sys.modules["pytest"] = shim
 
     def emit(frame):
-        data = json.dumps(frame, separators=(",", ":")).encode()
-        if len(data) > MAX_FRAME_BYTES:
-            frame = [frame[0], "values", [["unplain", "values larger than %d bytes" % MAX_FRAME_BYTES]] * len(frame[2])]
-            data = json.dumps(frame).encode()
-        view = memoryview(data + b"\n")
-        while view:
-            view = view[os.write(res_fd, view):]
+        data = dumps(frame)
+        if len(data) > MAX_FRAME_BYTES and frame[1] == "steps":
+            too_big = ["x", "values larger than %d bytes" % MAX_FRAME_BYTES]
+            frame = [frame[0], "steps", [s if s is None or s[0] in ("ok", "raise") else too_big for s in frame[2]]]
+            data = dumps(frame)
+        _write(res_fd, data + b"\n")
 
     try:
         code = compile(request["code"], "<candidate>", "exec", dont_inherit=True, optimize=0)
     except BaseException as exc:  # SyntaxError, ValueError (null bytes), RecursionError...
         for index, _ in enumerate(request["tests"]):
-            emit([index, "load_error", type_name(exc)])
+            emit([index, "load_error", label_name(exc)])
         return
     for index, spec in enumerate(request["tests"]):
         ns = {"__name__": "candidate", "__builtins__": builtins, "pytest": shim}
         try:
             exec(code, ns)
         except BaseException as exc:
-            emit([index, "load_error", type_name(exc)])
+            emit([index, "load_error", label_name(exc)])
             continue
-        if "holes" in spec:
-            slots = []
-            for hole in spec["holes"]:
-                try:
-                    slots.append(_value_slot(eval(hole, ns)))
-                except BaseException as exc:  # includes SystemExit and KeyboardInterrupt
-                    slots.append(_exception_slot(exc))
-            emit([index, "values", slots])
+        if "steps" in spec:
+            ns["__eb_B__"] = REAL_BUILTINS
+            emit([index, "steps", _run_steps(spec["steps"], ns)])
         else:
             emit([index, "inline", _run_inline(spec["inline"], ns)])
         del ns
+
+
+def _run_steps(steps, ns):
+    encoder = plain_encode.Encoder(_BUILTIN_TYPES)
+    slots = [None] * len(steps)
+    i = 0
+    while i < len(steps):
+        kind, code, resume = steps[i]
+        try:
+            if kind == "h":
+                value = eval(code, ns)
+                slots[i] = _value_slot(encoder, value)
+            else:
+                exec(code, ns)
+                slots[i] = OK
+            i += 1
+        except BaseException as exc:  # includes SystemExit and KeyboardInterrupt
+            slots[i] = ["raise", *exception_report(exc)]
+            if resume is None:
+                break  # the test stops here, as it would in Python
+            i = resume
+    return slots
 
 
 def _run_inline(test, ns):
@@ -123,16 +200,21 @@ def _run_inline(test, ns):
     except AssertionError:
         return "FAIL"
     except BaseException as exc:
-        return "FAIL:" + type_name(exc)
+        return "FAIL:" + label_name(exc)
 
 
 def main(fds):
     """Entry from the fork server; never returns."""
-    status = 0
     try:
         setup(fds)
+        become_candidate()
         request = read_request(REQ_FD)
         exec_filter.install()
+        _write(RES_FD, READY)
+    except BaseException:
+        os._exit(SETUP_FAILED)
+    status = 0
+    try:
         run(request, RES_FD)
     except BaseException:
         status = 1

@@ -1,10 +1,14 @@
-"""A seccomp filter for the candidate's process, installed after setup and before its code.
+"""A seccomp filter for the candidate's process (and the judge's), installed before their code.
 
 It makes execve/execveat fail with EPERM, so a candidate can start no program: no re-running
-itself with -O, no shell, no helper binaries. It also denies the syscalls a sandbox escape
-typically needs (ptrace, namespaces, mounts, keyrings, bpf, io_uring...) and every syscall of
-a foreign ABI (x32, i386). Docker's default profile still applies underneath; under bubblewrap
-this filter is what there is. Stdlib ctypes only.
+itself with -O, no shell, no helper binaries. It denies the syscalls a sandbox escape
+typically needs (ptrace, pidfd_getfd, namespaces, mounts, keyrings, bpf, io_uring...) and
+every syscall of a foreign ABI (x32, i386). And it keeps a candidate's hands off other processes:
+prlimit64, sched_setaffinity/setscheduler/setparam/setattr, setpriority and ioprio_set work
+on the caller only (pid 0), clone may not make a sibling of its caller (CLONE_PARENT) or new
+namespaces, clone3 is ENOSYS (its flags live in memory a filter cannot read; libc then falls
+back to clone), and kill(-1) is refused. Docker's default profile still applies underneath;
+under bubblewrap this filter is what there is. Stdlib ctypes only.
 """
 
 import ctypes
@@ -15,7 +19,17 @@ PR_SET_DUMPABLE = 4
 PR_SET_SECCOMP = 22
 PR_SET_NO_NEW_PRIVS = 38
 SECCOMP_MODE_FILTER = 2
-EPERM = 1
+EPERM, ENOSYS = 1, 38
+CLONE_PARENT = 0x00008000
+CLONE_NAMESPACES = 0x00020000 | 0x02000000 | 0x04000000 | 0x08000000 | 0x10000000 | 0x20000000 | 0x40000000
+_DENIED = (
+    "execve execveat ptrace unshare setns mount umount2 pivot_root chroot keyctl add_key "
+    "request_key bpf userfaultfd perf_event_open process_vm_readv process_vm_writev kexec_load "
+    "kexec_file_load init_module finit_module delete_module open_by_handle_at io_uring_setup "
+    "io_uring_enter io_uring_register open_tree move_mount fsopen fsmount process_madvise "
+    "pidfd_getfd"
+).split()
+_SELF_ONLY = "prlimit64 sched_setaffinity sched_setscheduler sched_setparam sched_setattr".split()
 
 _ARCHES = {
     # machine: (AUDIT_ARCH_*, {syscall: number})
@@ -26,6 +40,9 @@ _ARCHES = {
         kexec_load=246, kexec_file_load=320, init_module=175, finit_module=313,
         delete_module=176, open_by_handle_at=304, io_uring_setup=425, io_uring_enter=426,
         io_uring_register=427, open_tree=428, move_mount=429, fsopen=430, fsmount=432,
+        process_madvise=440, pidfd_getfd=438, prlimit64=302, sched_setaffinity=203, sched_setscheduler=144,
+        sched_setparam=142, sched_setattr=314, setpriority=141, ioprio_set=251, clone=56,
+        clone3=435, kill=62,
     )),
     "aarch64": (0xC00000B7, dict(
         execve=221, execveat=281, ptrace=117, unshare=97, setns=268, mount=40, umount2=39,
@@ -34,6 +51,9 @@ _ARCHES = {
         kexec_load=104, kexec_file_load=294, init_module=105, finit_module=273,
         delete_module=106, open_by_handle_at=265, io_uring_setup=425, io_uring_enter=426,
         io_uring_register=427, open_tree=428, move_mount=429, fsopen=430, fsmount=432,
+        process_madvise=440, pidfd_getfd=438, prlimit64=261, sched_setaffinity=122, sched_setscheduler=119,
+        sched_setparam=118, sched_setattr=274, setpriority=140, ioprio_set=30, clone=220,
+        clone3=435, kill=129,
     )),
 }
 _X32_BIT = 0x40000000
@@ -63,16 +83,54 @@ def prctl(option, value, arg3=0):
     return LIBC.prctl(option, value, arg3, 0, 0)
 
 
+_LD, _JEQ, _JGE, _JSET, _RET = 0x20, 0x15, 0x35, 0x45, 0x06
+_ALLOW, _DENY, _NOSYS = 0x7FFF0000, 0x00050000 | EPERM, 0x00050000 | ENOSYS
+
+
+def _arg(i):
+    return 16 + 8 * i  # the low 32 bits of argument i (little-endian): what the kernel reads as int
+
+
 def _program(machine):
-    arch, numbers = _ARCHES[machine]
-    ld, jeq, jge, ret = 0x20, 0x15, 0x35, 0x06
-    allow, deny = 0x7FFF0000, 0x00050000 | EPERM
-    denied = sorted(set(numbers.values()))
-    checks = ([(jge, _X32_BIT)] if machine == "x86_64" else []) + [(jeq, n) for n in denied]
-    prog = [(ld, 0, 0, 4), (jeq, 1, 0, arch), (ret, 0, 0, deny), (ld, 0, 0, 0)]
-    for i, (op, k) in enumerate(checks):
-        prog.append((op, len(checks) - i, 0, k))  # true: jump to the final deny
-    prog += [(ret, 0, 0, allow), (ret, 0, 0, deny)]
+    """The filter as classic BPF. Jumps name their targets ("allow", "deny", "nosys", a label, or
+    None for the next instruction) and are resolved into offsets at the end."""
+    arch, nr = _ARCHES[machine]
+    code = [("ld", 4), ("jeq", arch, None, "deny"), ("ld", 0)]
+    if machine == "x86_64":
+        code.append(("jge", _X32_BIT, "deny", None))
+    code += [("jeq", nr[name], "deny", None) for name in _DENIED]
+    code.append(("jeq", nr["clone3"], "nosys", None))
+    code += [("jeq", nr[name], "self", None) for name in _SELF_ONLY]
+    code += [("jeq", nr["setpriority"], "prio", None), ("jeq", nr["ioprio_set"], "ioprio", None)]
+    code += [("jeq", nr["clone"], "clone", None), ("jeq", nr["kill"], "kill", None), ("ret", _ALLOW)]
+    code += [("label", "self"), ("ld", _arg(0)), ("jeq", 0, "allow", "deny")]
+    # setpriority(PRIO_PROCESS = 0, who = 0, ...), ioprio_set(IOPRIO_WHO_PROCESS = 1, who = 0, ...)
+    code += [("label", "prio"), ("ld", _arg(0)), ("jeq", 0, None, "deny"), ("ld", _arg(1)), ("jeq", 0, "allow", "deny")]
+    code += [("label", "ioprio"), ("ld", _arg(0)), ("jeq", 1, None, "deny"), ("ld", _arg(1)), ("jeq", 0, "allow", "deny")]
+    code += [("label", "clone"), ("ld", _arg(0)), ("jset", CLONE_PARENT | CLONE_NAMESPACES, "deny", "allow")]
+    code += [("label", "kill"), ("ld", _arg(0)), ("jeq", 0xFFFFFFFF, "deny", "allow")]
+    code += [("label", "allow"), ("ret", _ALLOW), ("label", "deny"), ("ret", _DENY), ("label", "nosys"), ("ret", _NOSYS)]
+
+    at, count = {}, 0
+    for ins in code:
+        if ins[0] == "label":
+            at[ins[1]] = count
+        else:
+            count += 1
+    prog, i = [], 0
+    for ins in code:
+        op = ins[0]
+        if op == "label":
+            continue
+        if op == "ld":
+            prog.append((_LD, 0, 0, ins[1]))
+        elif op == "ret":
+            prog.append((_RET, 0, 0, ins[1]))
+        else:
+            jump = [0 if t is None else at[t] - (i + 1) for t in ins[2:4]]
+            assert all(0 <= j < 256 for j in jump), "filter jump out of range"
+            prog.append(({"jeq": _JEQ, "jge": _JGE, "jset": _JSET}[op], jump[0], jump[1], ins[1]))
+        i += 1
     array = (_SockFilter * len(prog))(*[_SockFilter(*p) for p in prog])
     return array, _SockFprog(len(prog), array)
 

@@ -3,8 +3,12 @@
 It is forked from the runner before the runner reads any pair (and before the runner imports
 its own, heavier modules), so its memory never holds a test and stays small. It never runs
 candidate code. Everything children share is applied here once, and inherited: resource
-limits, first place in line for the OOM killer, an unprivileged user, the working directory.
+limits, first place in line for the OOM killer, the working directory. In a sandbox of our
+own the server keeps uid 0 with no capabilities but CAP_SETUID/CAP_SETGID/CAP_KILL, so that
+each child can become the candidate's uid (candidate_child.py), which can signal, trace or
+re-limit none of the trusted processes; it checks once that a child can.
 Protocol over a SOCK_SEQPACKET socket to the runner (one JSON message per packet):
+  server -> runner  {"ready": {"switchUid": bool}}     (once, first)
   runner -> server  {"spawn": true} + 3 descriptors (request read end, result write end,
                     output write end)                  -> {"spawned": pid | null}
   runner -> server  {"status": pid}                    -> {"exited": pid, "status": int|null}
@@ -12,6 +16,7 @@ Children are reaped lazily (before each spawn) or when the runner asks for one's
 """
 
 import gc
+import importlib
 import json
 import os
 import resource
@@ -21,7 +26,6 @@ import sys
 
 import candidate_child
 import exec_filter
-import plain_encode
 import pytest_shim
 
 AS_LIMIT = 1 << 30
@@ -37,17 +41,26 @@ NOBODY = 65534
 RUNNER_DIR = os.path.dirname(os.path.abspath(__file__))
 
 
+# Stdlib modules candidates often import, imported once here so that a child's `import` finds
+# them loaded (datetime alone costs a fresh child over a millisecond). Each child still gets its
+# own pristine copy. Not random: its reseed after every fork would cost each child more than
+# the import saves the few that use it (and statistics imports random).
+PRELOAD = "datetime calendar heapq bisect string copy textwrap fractions decimal typing dataclasses unicodedata".split()
+
+
 def _warm_up():
-    """Pay one-time interpreter costs (first compile, first exception, encoder paths) once,
-    here, so each forked child inherits them instead of repeating them."""
-    ns = {"__name__": "candidate", "pytest": pytest_shim.module()}
-    exec(compile("def _f(x):\n    return [x, (x, 1.5), {'k': None}]\n", "<warm-up>", "exec", dont_inherit=True), ns)
-    for source in ("_f(1)", "_f(None)[5]", "_f"):
+    """Pay one-time interpreter costs (first compile, first exception, encoder paths, common
+    imports) once, here, so each forked child inherits them instead of repeating them."""
+    for name in PRELOAD:
         try:
-            candidate_child._value_slot(eval(compile(source, "<warm-up>", "eval", dont_inherit=True), ns))
-        except Exception as exc:
-            candidate_child._exception_slot(exc)
-    json.dumps(plain_encode.encode({1: [2.5, "x"]}))
+            importlib.import_module(name)
+        except ImportError:
+            pass
+    ns = {"__name__": "candidate", "pytest": pytest_shim.module(), "__eb_B__": candidate_child.REAL_BUILTINS}
+    exec(compile("def _f(x):\n    return [x, (x, 1.5), {'k': None}, 'ab']\n", "<warm-up>", "exec", dont_inherit=True), ns)
+    steps = [(kind, compile(source, "<warm-up>", "eval" if kind == "h" else "exec", dont_inherit=True), None) for kind, source in
+             (("x", "v = _f(1)"), ("h", "v"), ("h", "__eb_B__['len'](_f(2))"), ("h", "_f"), ("h", "_f(None)[9]"))]
+    candidate_child.dumps(candidate_child._run_steps(steps, ns))
     gc.collect()
     gc.freeze()  # keep the collector from touching (and copying) inherited objects in children
 
@@ -60,7 +73,7 @@ def _confine(pid1):
             f.write("1000")
     except OSError:
         pass
-    if os.geteuid() == 0:  # only in the uncontained process mode started as root
+    if os.geteuid() == 0 and not pid1:  # root outside a sandbox of our own: as nobody, no uids to give
         os.setgroups([])
         os.setgid(NOBODY)
         os.setuid(NOBODY)
@@ -80,12 +93,30 @@ def _confine(pid1):
         sys.path.remove(RUNNER_DIR)  # candidates import the stdlib, not the runner's modules
 
 
+def _can_switch_uid():
+    """Forks a child that becomes the candidate's uid and exits: did that work?"""
+    if os.geteuid() != 0:
+        return False
+    pid = os.fork()
+    if pid == 0:
+        try:
+            candidate_child.SWITCH_UID = True
+            candidate_child.become_candidate()
+            os._exit(0)
+        except BaseException:
+            os._exit(1)
+    _, status = os.waitpid(pid, 0)
+    return os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0
+
+
 def serve(sock, pid1):
     """Entry in the forked server process; never returns."""
     for fd in (0, 1):  # the runner's protocol streams are not ours
         os.close(fd)
     _confine(pid1)
+    candidate_child.SWITCH_UID = _can_switch_uid()
     _warm_up()
+    _send(sock, {"ready": {"switchUid": candidate_child.SWITCH_UID}})
     statuses = {}
     while True:
         try:

@@ -1,79 +1,117 @@
-"""After each pair: nothing the candidate started or wrote may survive into the next pair.
+"""After each pair: nothing the candidate started or wrote may survive into the next pair, and
+nothing it did may have changed the trusted processes.
 
-Only in a sandbox of our own, where the runner is PID 1 of a PID namespace (the container,
-or bubblewrap with --as-pid-1): every other process there is the fork server or something a
-candidate started (setsid'd grandchildren included), and /tmp, /dev/shm, /dev/mqueue and
-System V IPC belong to the sandbox. Anything found is removed, and the runner then asks to be
-recycled, so the next pair starts in a fresh sandbox anyway.
+In a sandbox of our own, where the runner is PID 1 of a PID namespace (the container, or
+bubblewrap with --as-pid-1), every process but the runner, the fork server and the judge is
+killed, whoever its parent (setsid'd daemons, clone(CLONE_PARENT) siblings); the scratch
+places the sandbox was started with (/tmp, /dev/mqueue, /dev/shm: each must be there and be a
+mount of its own) and System V IPC are checked empty. The resource limits, nice value and
+scheduling policy of the trusted processes are compared with those they started with.
+Anything found makes the runner ask to be recycled, so the next pair starts in a fresh
+sandbox. A missing scratch place is an error, never a clean bill.
 """
 
-import ctypes
 import os
 import shutil
 import stat
 import time
 
-import exec_filter
-
-SCRATCH_DIRS = ("/tmp", "/dev/shm", "/dev/mqueue")
-IPC_RMID = 0
-_IPC = (("shm", "shmctl"), ("msg", "msgctl"), ("sem", "semctl"))
+SCRATCH_TYPES = {"/tmp": "tmpfs", "/dev/shm": "tmpfs", "/dev/mqueue": "mqueue"}
+_IPC = ("/proc/sysvipc/shm", "/proc/sysvipc/msg", "/proc/sysvipc/sem")
 
 
 def own_namespace():
     return os.getpid() == 1
 
 
-def kill_strays(spare):
-    """SIGKILLs every process but us and `spare` (the fork server) and reaps them (orphans are
-    re-parented to us, PID 1). Returns (how many there were, whether the server was reaped)."""
-    found, server_gone = set(), False
+def scratch_problem(places):
+    """Why the sandbox's scratch places cannot be swept (each must be a mount of its expected
+    type, so nothing written there can outlive the sandbox unseen), or None."""
+    try:
+        with open("/proc/self/mountinfo") as f:
+            mounts = {}
+            for line in f:
+                fields = line.split()
+                sep = fields.index("-")
+                mounts[fields[4]] = fields[sep + 1]
+    except (OSError, ValueError, IndexError):
+        return "cannot read /proc/self/mountinfo"
+    for place in places:
+        want = SCRATCH_TYPES.get(place)
+        if want is None:
+            return "unknown scratch place %s" % place
+        if mounts.get(place) != want:
+            return "%s is not a %s mount of its own (found %s)" % (place, want, mounts.get(place, "nothing"))
+    for path in _IPC:
+        if not os.path.exists(path):
+            return "%s is missing" % path
+    return None
+
+
+def kill_strays(trusted, children):
+    """SIGKILLs every process but the `trusted` ones and reaps those that were ours (orphans are
+    re-parented to us, PID 1). `children` are the pids of the candidate children spawned so far,
+    each SIGKILLed at the end of its pair: one still there is dying (tearing down its memory)
+    and the fork server's to reap, and is only killed again; any other process is a stray,
+    whoever its parent. Returns (how many strays there were, the trusted pids we found dead)."""
+    found, dead = set(), reap_children(trusted)  # orphans that already ended
     for _ in range(200):
-        # The server's own children are the pair's candidate child, already SIGKILLed by the
-        # runner (dying, or dead and waiting to be reaped); anything else a candidate started
-        # was re-parented to us when its parent died.
-        strays = [p for p in _pids() if p not in (1, spare) and _parent(p) != spare]
+        pids = _pids()
+        present = set(pids)
+        children &= present  # forget the reaped ones: their pids may be reused by anyone
+        for pid in children:
+            _kill(pid)
+        strays = [p for p in pids if p not in trusted and p not in children and not _zombie(p)]
         if not strays:
-            return len(found), server_gone
+            return len(found), dead
         found.update(strays)
         for pid in strays:
-            try:
-                os.kill(pid, 9)
-            except (ProcessLookupError, PermissionError):
-                pass
-        server_gone = reap_children(spare) or server_gone
+            _kill(pid)
+        dead |= reap_children(trusted)
         time.sleep(0.001)
-    return len(found) + 1, server_gone  # still there after all rounds: certainly recycle
+    return len(found) + 1, dead  # still there after all rounds: certainly recycle
 
 
-def reap_children(spare):
-    """Reaps every dead child of ours; True when one of them was the fork server."""
-    server_gone = False
+def _kill(pid):
+    try:
+        os.kill(pid, 9)
+    except (ProcessLookupError, PermissionError):
+        pass
+
+
+def reap_children(trusted):
+    """Reaps every dead child of ours; returns the trusted pids among them."""
+    dead = set()
     while True:
         try:
             pid, _ = os.waitpid(-1, os.WNOHANG)
         except ChildProcessError:
-            return server_gone
+            return dead
         if pid == 0:
-            return server_gone
-        server_gone = server_gone or pid == spare
+            return dead
+        if pid in trusted:
+            dead.add(pid)
 
 
-def server_healthy(pid):
-    """The fork server is alive and not stopped (a candidate may SIGSTOP or kill it)."""
+def _read(path):
+    fd = os.open(path, os.O_RDONLY)
     try:
-        with open("/proc/%d/stat" % pid, "rb") as f:
-            state = f.read().rsplit(b")", 1)[1].split()[0]
+        return os.read(fd, 1 << 16)
+    finally:
+        os.close(fd)
+
+
+def _zombie(pid):
+    state = _stat(pid)
+    return state is None or state[0] in (b"Z", b"X")
+
+
+def _stat(pid):
+    """(state, nice, policy) of `pid`, or None when it is gone."""
+    try:
+        fields = _read("/proc/%d/stat" % pid).rsplit(b")", 1)[1].split()
+        return fields[0], fields[16], fields[38]
     except (OSError, IndexError):
-        return False
-    return state in (b"S", b"R", b"D")
-
-
-def _parent(pid):
-    try:
-        with open("/proc/%d/stat" % pid, "rb") as f:
-            return int(f.read().rsplit(b")", 1)[1].split()[1])
-    except (OSError, IndexError, ValueError):
         return None
 
 
@@ -81,14 +119,47 @@ def _pids():
     return [int(p) for p in os.listdir("/proc") if p.isdigit()]
 
 
+class Limits:
+    """The resource limits, nice value and scheduling policy trusted processes started with, and
+    whether they are still alive and running."""
+
+    def __init__(self):
+        self.known = {}
+
+    def remember(self, pid):
+        self.known[pid] = self._read(pid)
+
+    def forget(self, pid):
+        self.known.pop(pid, None)
+
+    def check(self):
+        """(trusted pids whose limits changed, trusted pids dead or stopped)."""
+        changed, unwell = [], []
+        for pid, before in self.known.items():
+            now = self._read(pid)
+            if now[1] is None or now[1][0] not in (b"S", b"R", b"D"):
+                unwell.append(pid)
+            elif before[0] is not None and (now[0], now[1][1:]) != (before[0], before[1][1:]):
+                changed.append(pid)
+        return changed, unwell
+
+    def changed(self):
+        return self.check()[0]
+
+    @staticmethod
+    def _read(pid):
+        try:
+            limits = _read("/proc/%d/limits" % pid)
+        except OSError:  # not ours to read (outside a sandbox of our own): nothing to compare
+            limits = None
+        return limits, _stat(pid)
+
+
 def wipe_dirs(dirs):
-    """Empties scratch directories; returns how many entries there were."""
+    """Empties directories; returns how many entries there were."""
     found = 0
     for d in dirs:
-        try:
-            entries = os.listdir(d)
-        except OSError:
-            continue
+        entries = os.listdir(d)  # a missing scratch place is an error for the caller
         for name in entries:
             found += 1
             _remove(os.path.join(d, name))
@@ -120,44 +191,30 @@ def _remove(path):
             pass
 
 
-def clear_ipc():
-    """Removes System V IPC objects left in the sandbox's IPC namespace; returns how many."""
-    found = 0
-    libc = exec_filter.LIBC
-    for kind, ctl in _IPC:
-        try:
-            with open("/proc/sysvipc/" + kind) as f:
-                rows = f.read().splitlines()[1:]
-        except OSError:
-            continue
-        for row in rows:
-            fields = row.split()
-            if len(fields) < 2:
-                continue
-            found += 1
-            if libc is not None:
-                ident = int(fields[1])
-                if kind == "sem":
-                    getattr(libc, ctl)(ident, 0, IPC_RMID)
-                else:
-                    getattr(libc, ctl)(ident, IPC_RMID, ctypes.c_void_p(0))
-    return found
+def ipc_objects():
+    """How many System V IPC objects exist in the sandbox's IPC namespace."""
+    return sum(len([row for row in _read(path).splitlines()[1:] if row.strip()]) for path in _IPC)
 
 
-def sweep(spare, scratch):
-    """Returns (a description of what the pair left behind, empty when nothing; whether the
-    fork server was found dead)."""
-    left, server_gone = [], False
-    if own_namespace():
-        strays, server_gone = kill_strays(spare)
-        if strays:
-            left.append("%d process(es)" % strays)
-        files = wipe_dirs(SCRATCH_DIRS)
-        ipc = clear_ipc()
-        if ipc:
-            left.append("%d IPC object(s)" % ipc)
-    else:
-        files = wipe_dirs([scratch]) if scratch else 0
+def sweep(trusted, children, places, scratch):
+    """Returns (what the pair left behind or changed, "" when nothing; trusted pids found dead).
+    `children`: the candidate children spawned so far (kill_strays keeps it to those still
+    there); `places`: the sandbox's scratch places (in a sandbox of our own); `scratch`: the
+    directory dedicated to candidates otherwise."""
+    left, dead = [], set()
+    try:
+        if own_namespace():
+            strays, dead = kill_strays(trusted, children)
+            if strays:
+                left.append("%d process(es)" % strays)
+            files = sum(len(os.listdir(p)) for p in places)
+            ipc = ipc_objects()
+            if ipc:
+                left.append("%d IPC object(s)" % ipc)
+        else:
+            files = wipe_dirs([scratch]) if scratch else 0
+    except OSError as exc:
+        return "a scratch place could not be checked (%s)" % exc, dead
     if files:
         left.append("%d file(s)" % files)
-    return ", ".join(left), server_gone
+    return ", ".join(left), dead

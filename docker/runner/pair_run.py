@@ -1,71 +1,101 @@
 """One (code, test suite) pair, on the runner's side: plan the tests, hand the child only what
-it may see, collect its frames under the suite deadline and the output cap, decide every
-outcome here, then make sure nothing of the pair survives."""
+it may see, pass its frames to the judge as they come, collect the judge's outcomes under the
+pair's deadline and the output cap, then make sure nothing of the pair survives.
 
-import functools
-import json
+The runner never decodes a candidate value: it splits the child's result stream into lines
+(each at most MAX_FRAME_BYTES) and forwards them. Everything the pair costs, the judge's work
+included, is inside its deadline; a judge still busy at the deadline is killed (its tests are
+TIMEOUT) and replaced.
+"""
+
 import marshal
 import os
-import re
 import select
 import signal
 import time
 
 import leftovers
 import split_tests
-import trusted_eval
 from server_client import ServerDown
 
 OUTPUT_CAP = 8 << 20  # candidate stdout + stderr per pair; the child is killed beyond it
-RESULT_CAP = 32 << 20  # frames per pair (values are capped per frame by the child)
+MAX_FRAME_BYTES = (2 << 20) + (64 << 10)  # candidate_child.MAX_FRAME_BYTES, with room for framing
+RESULT_CAP = 32 << 20  # frames per pair (what the judge may be handed to decode)
 EXIT_WAIT_S = 2.0  # for the fork server to report a child it has just seen die
-SLOW_S = 0.01
-OUTCOME_RE = re.compile(r"^(pass|FAIL|TIMEOUT|FAIL:[\w.]{1,100}|ERROR:[\w.]{1,100})$")
-NAME_RE = re.compile(r"^[A-Za-z_][\w.]{0,99}$")
+HANDOFF_S = 0.001  # frames wait at most this long to go to the judge together
+SETUP_FAILED = 113  # candidate_child.SETUP_FAILED
+READY = b"+"
 
 
 class _Collector:
-    """Reads frames and output from one child until every test reported, it died, the
-    deadline passed or it wrote too much."""
+    """Runs one child: writes its request, reads its frames and output, feeds the judge and
+    gathers outcomes until every test has one, the deadline passes, or the child is done and
+    the judge has answered for everything it sent."""
 
-    def __init__(self, plans, res_fd, out_fd, request, req_fd):
-        self.plans = plans
-        self.frames = []
-        self.res_fd, self.out_fd, self.req_fd = res_fd, out_fd, req_fd
+    def __init__(self, n, request, req_fd, res_fd, out_fd, judge):
+        self.n = n
         self.pending = memoryview(request)
+        self.req_fd, self.res_fd, self.out_fd = req_fd, res_fd, out_fd
+        self.judge = judge
         self.buf = b""
-        self.res_bytes = self.out_bytes = 0
-        self.stop = None  # why collection ended early: "timeout" | "eof" | "output"
+        self.ready = False
+        self.frames = 0  # frames received
+        self.unsent = []  # ... not yet handed to the judge, and since when
+        self.unsent_since = 0.0
+        self.outcomes = {}
+        self.out_bytes = self.res_bytes = 0
+        self.stop = None  # why the child is done: "eof" | "output" (None: it answered every test)
+        self.timed_out = False
+        self.judge_lost = False
+        self.times = {}  # when the child was ready, sent its last frame, got its last outcome
 
-    def run(self, deadline, on_slow=None):
-        """`on_slow` is called once if the pair is still running after SLOW_S."""
-        slow_at = time.monotonic() + SLOW_S if on_slow else None
+    def run(self, deadline):
         os.set_blocking(self.req_fd, False)
         poller = select.poll()
-        for fd in (self.res_fd, self.out_fd):
-            poller.register(fd, select.POLLIN)
+        poller.register(self.res_fd, select.POLLIN)
+        poller.register(self.out_fd, select.POLLIN)
         poller.register(self.req_fd, select.POLLOUT)
-        while len(self.frames) < len(self.plans) and self.stop is None:
+        poller.register(self.judge.in_fd, select.POLLIN)
+        judge_out = False
+        while len(self.outcomes) < self.n:
+            if self.judge_lost or (self.stop is not None and not self.unsent and len(self.outcomes) >= self.frames):
+                break
             now = time.monotonic()
             remaining = deadline - now
             if remaining <= 0:
-                self.stop = "timeout"
+                self.timed_out = True
                 break
-            if slow_at is not None and now >= slow_at:
-                on_slow()
-                slow_at = None
-            wait = remaining if slow_at is None else min(remaining, max(slow_at - now, 0))
-            for fd, event in poller.poll(wait * 1000):
+            wait = remaining
+            if self.unsent:
+                # The judge gets frames together: all of them once the child is done, else those
+                # that have waited HANDOFF_S (so a slow test does not hold back the others).
+                if self.stop is not None or self.frames == self.n or now - self.unsent_since >= HANDOFF_S:
+                    self.handoff()
+                else:
+                    wait = min(wait, self.unsent_since + HANDOFF_S - now)
+            waiting = self.judge.flush()
+            if waiting != judge_out:
+                (poller.register(self.judge.out_fd, select.POLLOUT) if waiting else poller.unregister(self.judge.out_fd))
+                judge_out = waiting
+            for fd, _ in poller.poll(wait * 1000):
                 if fd == self.req_fd:
                     self.write_request(poller)
+                elif fd in (self.out_fd, self.res_fd) and self.stop is not None:
+                    continue  # done with the child's streams earlier in this batch
                 elif fd == self.out_fd:
                     self.read_output(poller)
-                else:
-                    self.read_results()
-                if self.stop or len(self.frames) == len(self.plans):
-                    break
+                elif fd == self.res_fd:
+                    self.read_results(poller)
+                elif fd == self.judge.in_fd:
+                    got = self.judge.read()
+                    if got is None:
+                        self.judge_lost = True
+                    else:
+                        self.outcomes.update((i, o) for i, o in got if 0 <= i < self.frames - len(self.unsent))
+                        self.times["judged"] = time.monotonic()
         if self.req_fd is not None:
             os.close(self.req_fd)
+            self.req_fd = None
 
     def write_request(self, poller):
         try:
@@ -82,48 +112,61 @@ class _Collector:
     def read_output(self, poller):
         chunk = os.read(self.out_fd, 1 << 16)
         if not chunk:
-            poller.unregister(self.out_fd)
+            _unregister(poller, self.out_fd)
             return
         self.out_bytes += len(chunk)
         if self.out_bytes > OUTPUT_CAP:
-            self.stop = "output"
+            self.finish(poller, "output")
 
-    def read_results(self):
+    def read_results(self, poller):
         chunk = os.read(self.res_fd, 1 << 20)
         if not chunk:
-            self.stop = "eof"
+            self.finish(poller, "eof")
             return
         self.res_bytes += len(chunk)
         if self.res_bytes > RESULT_CAP:
-            self.stop = "output"
+            self.finish(poller, "output")
             return
         self.buf += chunk
         *lines, self.buf = self.buf.split(b"\n")
+        if len(self.buf) > MAX_FRAME_BYTES:
+            self.finish(poller, "output")
+        batch = []
         for line in lines:
-            frame = _accept(line.decode("utf-8", "replace"), len(self.frames), self.plans)
-            if frame is not None:
-                self.frames.append(frame)
+            if len(line) > MAX_FRAME_BYTES:
+                self.finish(poller, "output")
+                break
+            if not self.ready:
+                self.ready = line == READY
+                self.times["ready"] = time.monotonic()
+                if not self.ready:
+                    self.finish(poller, "eof")  # cannot happen: no candidate code runs before it
+                    break
+            elif self.frames + len(batch) < self.n:
+                batch.append(line)
+        if batch:
+            if not self.unsent:
+                self.unsent_since = time.monotonic()
+            self.unsent.extend(batch)
+            self.frames += len(batch)
+            self.times["framed"] = time.monotonic()
+
+    def handoff(self):
+        self.judge.frames(self.frames - len(self.unsent), self.unsent)
+        self.unsent = []
+
+    def finish(self, poller, why):
+        if self.stop is None:
+            self.stop = why
+            _unregister(poller, self.res_fd)
+            _unregister(poller, self.out_fd)
 
 
-def _accept(line, index, plans):
-    """The frame for test `index` if `line` is one; anything else the child writes is ignored."""
-    if index >= len(plans):
-        return None
+def _unregister(poller, fd):
     try:
-        frame = json.loads(line)
-    except (ValueError, RecursionError):
-        return None
-    if type(frame) is not list or len(frame) != 3 or frame[0] != index or type(frame[0]) is not int:
-        return None
-    kind, payload = frame[1], frame[2]
-    if kind == "load_error":
-        return ["load_error", payload if type(payload) is str and NAME_RE.match(payload) else "Exception"]
-    if plans[index].split:
-        if kind == "values" and type(payload) is list and len(payload) == len(plans[index].holes):
-            return ["values", payload]
-    elif kind == "inline" and type(payload) is str and OUTCOME_RE.match(payload):
-        return ["inline", payload]
-    return None
+        poller.unregister(fd)
+    except KeyError:
+        pass
 
 
 def _kill_group(pid):
@@ -134,8 +177,9 @@ def _kill_group(pid):
             pass
 
 
-def _filler(stop, status):
-    if stop == "timeout":
+def _filler(stop, timed_out, status):
+    """The outcome of tests the child never reported on."""
+    if timed_out:
         return "TIMEOUT"
     if stop == "output":
         return "FAIL:OutputLimit"
@@ -144,74 +188,95 @@ def _filler(stop, status):
     return "FAIL:Crash" if os.WIFSIGNALED(status) else "FAIL:SystemExit"
 
 
-@functools.lru_cache(maxsize=8192)
-def _hole_code(source):
-    # Compiled here, from the test's own text, so the child need not compile it per pair.
-    return compile(source, "<test>", "eval", dont_inherit=True, optimize=0)
-
-
 def _request(pair, plans):
-    tests = [{"holes": [_hole_code(h) for h in p.holes]} if p.split else {"inline": t} for p, t in zip(plans, pair["tests"])]
+    tests = [{"steps": plan.steps} if plan.split else {"inline": test} for plan, test in zip(plans, pair["tests"])]
     return marshal.dumps({"code": pair["code"], "tests": tests})
 
 
+def _judge_tests(plans, imports):
+    """What the judge needs per test: its trusted program and the imports it uses."""
+    out = []
+    for plan in plans:
+        origins = tuple((n, *imports[n]) for n in plan.names if n in imports) if plan.split else ()
+        out.append((plan.code if plan.split else None, origins))
+    return out
+
+
 def _finish(collector, pid, server, deadline):
-    """Ends the child; returns (stop reason, wait status when it matters)."""
-    stop, status = collector.stop, None
-    if stop == "eof":  # the child closed its results: it exited, crashed, or lingers
+    """Ends the child; returns its wait status when it matters (it exited on its own)."""
+    status = None
+    if collector.stop == "eof" and not collector.timed_out:
         status = server.status(pid, max(deadline - time.monotonic(), 0.05))
         if status is None and not server.gone:
-            stop = "timeout"
+            collector.timed_out = True  # it closed its results but lingers past the deadline
+            _kill_group(pid)
+            server.finish_status(pid, EXIT_WAIT_S)  # the answer to the status asked above
     _kill_group(pid)
-    if stop == "eof" and status is None:
-        server.finish_status(pid, EXIT_WAIT_S)
-    return stop, status
+    return status
 
 
-def run_pair(pair, server, scratch, on_slow=None):
+def run_pair(pair, server, judge, sandbox, profile=False):
     """Returns (result object, recycle reason or ""); the object is {"id", "requeue"} when the
-    pair could not be started here. `on_slow` runs once if the pair takes more than SLOW_S."""
+    pair could not be run here through no doing of its own. `sandbox` holds the trusted pids,
+    scratch places and limits (runner.py)."""
     started = time.monotonic()
     deadline = started + pair["timeoutMs"] / 1000
-    shadowed = split_tests.shadowed_builtins(pair["code"], pair["tests"])
-    plans = [split_tests.plan_test(t, shadowed) for t in pair["tests"]]
+    names = split_tests.source_for(pair["code"], pair["tests"])
+    shadow, ambiguous = split_tests.shadowed(names, pair["tests"])
+    plans = [split_tests.plan_test(t, shadow, names.imports, ambiguous) for t in pair["tests"]]
+    judge.begin(_judge_tests(plans, names.imports))
+    request = _request(pair, plans)
+    planned = time.monotonic()
     try:
         pid, req_fd, res_fd, out_fd = server.spawn()
     except ServerDown as exc:
-        # Not this pair's doing (an earlier pair may have killed or stopped the server): it
-        # goes back to the caller's queue, and this sandbox is recycled.
+        # Not this pair's doing (an earlier pair may have broken the server): it goes back to
+        # the caller's queue, and this sandbox is recycled.
         return {"id": pair["id"], "requeue": str(exc)}, str(exc)
-    collector = _Collector(plans, res_fd, out_fd, _request(pair, plans), req_fd)
+    spawned = time.monotonic()
+    collector = _Collector(len(plans), request, req_fd, res_fd, out_fd, judge)
     try:
-        collector.run(deadline, on_slow)
-        stop, status = _finish(collector, pid, server, deadline)
+        collector.run(deadline)
+        status = _finish(collector, pid, server, deadline)
     finally:
         _kill_group(pid)
         os.close(res_fd)
         os.close(out_fd)
-    outcomes = [
-        trusted_eval.evaluate(plan, frame) if frame[0] != "inline" else frame[1]
-        for plan, frame in zip(plans, collector.frames)
-    ]
+    finished = time.monotonic()
     recycle = []
-    if len(outcomes) < len(plans):
-        filler = _filler(stop, status)
-        outcomes += [filler] * (len(plans) - len(outcomes))
-        if filler != "FAIL:SystemExit":  # timeouts, output floods, crashes and OOM kills
-            recycle.append("%s (%s)" % (stop or "child died", filler))
-    left, server_gone = leftovers.sweep(server.pid, scratch)
+    if collector.judge_lost or (collector.timed_out and len(collector.outcomes) < collector.frames - len(collector.unsent)):
+        lost = collector.judge_lost
+        sandbox.limits.forget(judge.pid)
+        judge.restart()  # busy past the deadline (its tests are TIMEOUT), or dead
+        sandbox.limits.remember(judge.pid)
+        if lost:
+            return {"id": pair["id"], "requeue": "the judge died"}, "the judge died"
+    if not collector.ready and collector.stop == "eof" and status is not None and os.WIFEXITED(status) and os.WEXITSTATUS(status) == SETUP_FAILED:
+        return {"id": pair["id"], "requeue": "the candidate's process could not be set up"}, "child setup failed"
+    filler = _filler(collector.stop, collector.timed_out, status)
+    outcomes = [collector.outcomes.get(i) or ("TIMEOUT" if collector.timed_out else filler) for i in range(len(plans))]
+    if len(collector.outcomes) < len(plans) and filler != "FAIL:SystemExit":
+        recycle.append("%s (%s)" % ("timeout" if collector.timed_out else collector.stop or "child died", filler))
+    sandbox.children.add(pid)
+    left, dead = leftovers.sweep(sandbox.trusted(judge), sandbox.children, sandbox.places, sandbox.scratch)
     if left:
         recycle.append("left " + left)
-    if server_gone or server.gone or not leftovers.server_healthy(server.pid):
-        recycle.append("the fork server died or was stopped")
-    return _result(pair, outcomes, plans, started), "; ".join(recycle)
-
-
-def _result(pair, outcomes, plans, started):
-    return {
+    changed, unwell = sandbox.limits.check()
+    if dead or unwell or server.gone:
+        recycle.append("a trusted process died or was stopped")
+    if changed:
+        recycle.append("limits of trusted process(es) %s changed" % changed)
+    result = {
         "id": pair["id"],
         "outcomes": outcomes,
         "passed": bool(outcomes) and all(o == "pass" for o in outcomes),
         "durationMs": int((time.monotonic() - started) * 1000),
         "inProcess": [i for i, p in enumerate(plans) if not p.split],
     }
+    if profile:
+        t = collector.times
+        marks = [("plan", started, planned), ("spawn", planned, spawned), ("start", spawned, t.get("ready")),
+                 ("tests", t.get("ready"), t.get("framed")), ("judge", t.get("framed"), t.get("judged")),
+                 ("finish", t.get("judged"), finished), ("sweep", finished, time.monotonic())]
+        result["profile"] = {k: round((b - a) * 1000, 3) for k, a, b in marks if a is not None and b is not None}
+    return result, "; ".join(recycle)

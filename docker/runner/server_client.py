@@ -14,9 +14,13 @@ class ServerDown(Exception):
 
 
 class ServerClient:
-    def __init__(self):
+    def __init__(self, timeout=10.0):
         self.pid, self.sock = fork_server.start()
         self.gone = False
+        ready = self._receive("ready", None, time.monotonic() + timeout)
+        if ready is None:
+            raise ServerDown("the fork server did not start")
+        self.switch_uid = ready["ready"].get("switchUid") is True
 
     def spawn(self, timeout=5.0):
         """A fresh candidate child: (pid, request write end, result read end, output read end)."""

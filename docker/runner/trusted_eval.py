@@ -1,14 +1,21 @@
-"""The trusted side of a split test: runs the test's own program with the candidate's values.
+"""The trusted side of a split test: runs the test's own program on the candidate's values.
 
-Runs in the runner, which never executes candidate code. Holes are filled lazily from the
-child's frame, so an exception a call raised surfaces where the test would have met it.
-Outcomes follow the paper's runner; values that are not plain data give FAIL:NotPlainData.
+Runs in the judge (judge.py), which never executes candidate code. The program is the test
+with its candidate parts replaced (split_tests.py); `__eb_hole__(k)` and `__eb_step__(k)`
+fill in, lazily and in order, what the child reported for step k, so an exception the
+candidate raised surfaces where the test would have met it. Everything else is Python with
+the real builtins and the real stdlib modules: `1 == True`, `OrderedDict(...) == {...}`,
+`sorted(...)`, `repr(...)` mean what they mean. An exception the candidate raised counts as
+its nearest builtin class (`pytest.raises(LookupError)` catches a KeyError, never a home-made
+class that only claims the name); its own class name labels the outcome.
 """
 
 import builtins
+import decimal
 import importlib
 import re
 
+import labels
 import plain_data
 import split_tests as st
 
@@ -16,12 +23,12 @@ NOT_PLAIN = "FAIL:NotPlainData"
 
 
 class CandidateRaised(Exception):
-    """A call into the candidate raised; carries what the child reported about it."""
+    """A candidate step raised; `cls` is the real builtin class it counts as."""
 
-    def __init__(self, name, mro, message):
+    def __init__(self, cls, name, message):
         super().__init__(name)
+        self.cls = cls
         self.name = name
-        self.mro = mro
         self.message = message
 
 
@@ -36,6 +43,7 @@ def _import(name, globals=None, locals=None, fromlist=(), level=0):
 
 SAFE_BUILTINS = {k: v for k, v in vars(builtins).items() if k not in st.FORBIDDEN}
 SAFE_BUILTINS["__import__"] = _import
+_EXCEPTIONS = {k: v for k, v in vars(builtins).items() if isinstance(v, type) and issubclass(v, BaseException)}
 
 
 class _ExcInfo:
@@ -44,7 +52,7 @@ class _ExcInfo:
 
 
 class TrustedRaises:
-    """pytest.raises for split tests: compares the exception type the candidate reported."""
+    """pytest.raises for split tests, matching by the real builtin class hierarchy."""
 
     def __init__(self, expected, match=None):
         expected = expected if isinstance(expected, tuple) else (expected,)
@@ -60,20 +68,18 @@ class TrustedRaises:
     def __exit__(self, exc_type, exc, tb):
         if exc is None:
             raise AssertionError("DID NOT RAISE %r" % (self.expected,))
-        if isinstance(exc, CandidateRaised):
-            hit = next((e for e in self.expected if [e.__module__, e.__qualname__] in exc.mro), None)
-            message = exc.message
-        elif isinstance(exc, plain_data.NotPlain):
+        if isinstance(exc, plain_data.NotPlain):
             return False
-        else:  # raised by the trusted program itself, e.g. sorted(None): as in-process pytest
-            hit = next((e for e in self.expected if isinstance(exc, e)), None)
-            message = str(exc)
-        if hit is None:
+        if isinstance(exc, CandidateRaised):
+            cls, message = exc.cls, exc.message
+        else:  # raised by the trusted program itself, e.g. sorted(None)
+            cls, message = type(exc), str(exc)
+        if not issubclass(cls, self.expected):
             return False
         if self.match is not None and not re.search(self.match, message):
             raise AssertionError("Regex pattern %r does not match %r" % (self.match, message))
-        self.info.type = hit
-        self.info.value = exc if not isinstance(exc, CandidateRaised) else _as_exception(hit, message)
+        self.info.type = cls
+        self.info.value = _as_exception(cls, message) if isinstance(exc, CandidateRaised) else exc
         return True
 
 
@@ -91,41 +97,81 @@ class _TrustedPytest:
 _PYTEST = _TrustedPytest()
 
 
-def evaluate(plan, frame):
-    """Outcome of a split test given the child's frame for it: ["load_error", name] or
-    ["values", [encoded value | ["raise", name, mro, message] | ["unplain", why], ...]]."""
-    kind = frame[0]
-    if kind == "load_error":
-        return "ERROR:" + frame[1]
-    slots = frame[1]
-    cache = {}
+class _Slots:
+    """The child's slots of one test, decoded on demand and strictly in order."""
 
-    def hole(index):
-        if index not in cache:
-            cache[index] = _fill(slots[index])
-        value = cache[index]
+    def __init__(self, slots):
+        self.slots = slots
+        self.decoded = 0
+        self.decoder = plain_data.Decoder()
+        self.values = {}
+
+    def get(self, index, want_value):
+        if type(index) is not int or not 0 <= index < len(self.slots):
+            raise plain_data.NotPlain("no such step")
+        while self.decoded <= index:  # earlier slots first: they number the objects
+            k = self.decoded
+            self.decoded += 1
+            self.values[k] = self._decode(self.slots[k])
+        value = self.values[index]
         if isinstance(value, BaseException):
             raise value
+        if value is _OK:
+            if want_value:
+                raise plain_data.NotPlain("a statement where a value was expected")
+            return None
+        if not want_value:
+            raise plain_data.NotPlain("a value where a statement was expected")
         return value
 
+    def _decode(self, slot):
+        if slot is None:
+            return plain_data.NotPlain("a step the child did not run")
+        if type(slot) is list and slot == ["ok"]:
+            return _OK
+        if type(slot) is list and len(slot) == 4 and slot[0] == "raise":
+            _, builtin, name, message = slot
+            cls = _EXCEPTIONS.get(builtin) if type(builtin) is str else None
+            if cls is None or type(message) is not str:
+                return plain_data.NotPlain("malformed exception report")
+            return CandidateRaised(cls, labels.name_or(name, cls.__name__), message)
+        try:
+            return plain_data.Decoder.slot(self.decoder, slot)
+        except plain_data.NotPlain as exc:
+            return exc
+        except RecursionError:
+            return plain_data.NotPlain("nested too deeply")
+
+
+_OK = object()
+
+
+def evaluate(code, origins, frame):
+    """The outcome of a split test: `code` is its trusted program, `origins` the real objects
+    the candidate's imports stand for ((name, module, attribute or None), ...), `frame` the
+    child's report (["load_error", name] or ["steps", slots])."""
+    if frame[0] == "load_error":
+        return "ERROR:" + labels.name_or(frame[1], "Exception")
+    slots = _Slots(frame[1])
     ns = {
         "__builtins__": SAFE_BUILTINS,
         "__name__": "trusted",
-        st.HOLE: hole,
-        st.EQ: plain_data.strict_eq,
-        st.NE: lambda a, b: not plain_data.strict_eq(a, b),
-        st.IN: plain_data.strict_in,
-        st.NOT_IN: lambda a, b: not plain_data.strict_in(a, b),
+        st.HOLE: lambda k: slots.get(k, True),
+        st.STEP: lambda k: slots.get(k, False),
         st.RAISES: TrustedRaises,
         "pytest": _PYTEST,
     }
-    for name in st.TRUSTED_MODULES.intersection(plan.code.co_names):
-        ns[name] = importlib.import_module(name)
+    for name, module, attr in origins:
+        try:
+            ns[name] = _resolve(module, attr)
+        except (ImportError, AttributeError):
+            pass  # undefined, as for the candidate, whose code then failed to load
+    decimal.setcontext(decimal.Context())  # a test's own context changes end with the test
     try:
-        exec(plan.code, ns)
+        exec(code, ns)
         return "pass"
     except CandidateRaised as exc:
-        if ["builtins", "AssertionError"] in exc.mro:
+        if issubclass(exc.cls, AssertionError):
             return "FAIL"
         return "FAIL:" + exc.name
     except plain_data.NotPlain:
@@ -133,26 +179,9 @@ def evaluate(plan, frame):
     except AssertionError:
         return "FAIL"
     except BaseException as exc:  # the test's own program failed on the values it was given
-        return "FAIL:" + type(exc).__name__
+        return "FAIL:" + labels.name_or(type(exc).__name__, "Exception")
 
 
-def _fill(slot):
-    """Decodes one hole: a value, or the exception to raise in its place."""
-    if type(slot) is list and len(slot) == 4 and slot[0] == "raise":
-        _, name, mro, message = slot
-        if (
-            type(name) is str
-            and type(message) is str
-            and type(mro) is list
-            and all(type(m) is list and len(m) == 2 and all(type(x) is str for x in m) for m in mro)
-        ):
-            return CandidateRaised(name, mro, message)
-        return plain_data.NotPlain("malformed exception report")
-    if type(slot) is list and len(slot) == 2 and slot[0] == "unplain":
-        return plain_data.NotPlain(str(slot[1]))
-    try:
-        return plain_data.decode(slot)
-    except plain_data.NotPlain as exc:
-        return exc
-    except RecursionError:
-        return plain_data.NotPlain("nested too deeply")
+def _resolve(module, attr):
+    mod = importlib.import_module(module)
+    return mod if attr is None else getattr(mod, attr)

@@ -4,6 +4,7 @@ import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
 import { execAtK, tieSpans } from "@/lib/metrics/tie-aware";
 import { RUNNER_VERSION, type TestOutcome } from "@/lib/sandbox/types";
+import { pickRuns } from "./pick-runs";
 import { singleEditDiff, type SingleEdit } from "./single-edit-diff";
 import { parseObservations, testResults, type TestResultView } from "./test-results";
 
@@ -87,6 +88,7 @@ export async function getQueryDrilldown(submissionId: string, queryId: string, v
       similarity: true,
       versionId: true,
       version: { select: { version: true, benchmark: { select: { slug: true } } } },
+      currentEvaluation: { select: { runnerVersion: true } },
     },
   });
   if (!sub || !canSeeSubmission(viewer, sub)) throw new AppError("NOT_FOUND", `no submission ${submissionId}`);
@@ -111,13 +113,7 @@ export async function getQueryDrilldown(submissionId: string, queryId: string, v
     where: { testsHash: query.testsHash, codeHash: { in: [...new Set(ranking.topCorpusIds.map((id) => byId.get(id)!.codeHash))] } },
     select: { codeHash: true, outcomes: true, runnerVersion: true, observations: true },
   });
-  // Prefer the current runner's verdicts; fall back to another full run's (an older runner).
-  // Screening runs (versions tagged "+…", shorter timeouts) are never shown.
-  const runByCode = new Map<string, { outcomes: string[]; observations: unknown }>();
-  for (const e of executions) {
-    if (e.runnerVersion.includes("+")) continue;
-    if (!runByCode.has(e.codeHash) || e.runnerVersion === RUNNER_VERSION) runByCode.set(e.codeHash, { outcomes: e.outcomes, observations: e.observations });
-  }
+  const runByCode = pickRuns(executions, sub.currentEvaluation?.runnerVersion ?? null, RUNNER_VERSION);
 
   const spans = tieSpans(ranking.topScores);
   const top: DrilldownSnippet[] = ranking.topCorpusIds.map((id, i) => {

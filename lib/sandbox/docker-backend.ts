@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
-import os from "node:os";
 import { PassThrough, type Duplex } from "node:stream";
 import Docker from "dockerode";
 import { getConfig } from "@/lib/config";
+import { sandboxInstanceId, sandboxOwnerHost } from "./instance-id";
 import { RunnerPool, type RunnerEvents, type RunnerProcess } from "./runner-pool";
 import { RUNNER_SHA_LABEL, runnerScriptSha256 } from "./runner-script";
 import type { Sandbox } from "./types";
@@ -10,15 +10,22 @@ import type { Sandbox } from "./types";
 // The only module that talks to Docker. Each lane is one warm container running the trusted
 // runner as PID 1 (it forks a fresh child per pair), fed pairs over an attached stdin. The
 // container is the isolation boundary: no network, read-only root, a small noexec tmpfs for
-// /tmp, an unprivileged user, no capabilities, no-new-privileges, Docker's default seccomp
-// profile, no IPC namespace sharing or /dev/shm, memory without swap, pids and CPU caps,
-// file-size/open-file/core limits and a minimal explicit environment. Candidates get stdin
-// closed and an address-space limit from the runner. Output is capped here (the container is
-// killed beyond it), and the pool's wall-clock timeout removes the container, never just the
-// attach stream. Containers are labelled, removed after use, and swept when a sandbox starts.
+// /tmp, no capabilities but the three the runner needs to give candidates a uid of their own
+// (CAP_SETUID, CAP_SETGID) and to end their processes (CAP_KILL); the runner refuses anything
+// more, and candidates and the judge run under unprivileged uids of their own with none.
+// no-new-privileges, Docker's default seccomp profile, no IPC namespace sharing or /dev/shm,
+// memory without swap, a pids cap and one CPU, file-size/open-file/core limits and a minimal
+// explicit environment. Output is capped here (the container is killed beyond it), and the
+// pool's wall-clock timeout removes the container, never just the attach stream. Containers
+// are labelled with their owner's instance id, removed after use (and by the engine when they
+// end, as when their owner dies and their stdin closes), and swept when a sandbox starts.
 
 export const SANDBOX_LABEL = "execboard.sandbox";
-const OWNER_LABEL = "execboard.sandbox.owner"; // "<hostname>/<pid>", so sweeps spare live owners
+const OWNER_LABEL = "execboard.sandbox.owner"; // the owner process's random instance id
+const HOST_LABEL = "execboard.sandbox.host"; // "<hostname>/<pid>", for people reading listings
+// A container another owner created but never started is left alone this long (its owner may
+// be about to start it); one that has ended is nobody's any more.
+const STALE_CREATED_MS = 10 * 60 * 1000;
 const MIB = 1024 * 1024;
 const STDERR_TAIL = 4096;
 const MAX_RAW_BYTES = 16 * MIB; // whatever the container sends; the pool also caps stdout lines
@@ -28,21 +35,20 @@ function dockerClient(): Docker {
   return new Docker({ socketPath: getConfig().EXECBOARD_DOCKER_SOCKET });
 }
 
-function ownerTag(): string {
-  return `${os.hostname()}/${process.pid}`;
-}
+// Containers this process has made and not yet removed: a sweep never takes them.
+const live = new Set<string>();
 
 function containerSpec(image: string): Docker.ContainerCreateOptions {
   return {
     name: `execboard-sandbox-${randomBytes(6).toString("hex")}`,
     Image: image,
     Entrypoint: ["/usr/bin/python3.11", "-I", "-B", "/opt/execboard/runner.py"],
-    Cmd: [],
-    User: "10001:10001",
+    Cmd: ["--places", "/tmp,/dev/mqueue"],
+    User: "0:0", // with the three capabilities below only; the runner drops to 10001 / 10002 for the judge and candidates
     WorkingDir: "/tmp",
     Hostname: "sandbox",
     Env: ["LANG=C.UTF-8", "PATH=/usr/bin:/bin"],
-    Labels: { [SANDBOX_LABEL]: "1", [OWNER_LABEL]: ownerTag() },
+    Labels: { [SANDBOX_LABEL]: "1", [OWNER_LABEL]: sandboxInstanceId(), [HOST_LABEL]: sandboxOwnerHost() },
     AttachStdin: true,
     AttachStdout: true,
     AttachStderr: true,
@@ -55,10 +61,12 @@ function containerSpec(image: string): Docker.ContainerCreateOptions {
       ReadonlyRootfs: true,
       Tmpfs: { "/tmp": "rw,noexec,nosuid,nodev,size=16m" },
       CapDrop: ["ALL"],
+      CapAdd: ["KILL", "SETUID", "SETGID"],
       SecurityOpt: ["no-new-privileges"], // and Docker's default seccomp profile
-      IpcMode: "none", // a private IPC namespace without /dev/shm
+      IpcMode: "none", // a private IPC namespace without /dev/shm (/dev/mqueue stays, swept per pair)
       Memory: 512 * MIB,
       MemorySwap: 512 * MIB, // equal to Memory: no swap
+      NanoCpus: 1_000_000_000, // one CPU
       PidsLimit: 64,
       Init: false, // the runner is PID 1: it reaps and kills whatever a pair leaves behind
       Ulimits: [
@@ -67,7 +75,7 @@ function containerSpec(image: string): Docker.ContainerCreateOptions {
         { Name: "core", Soft: 0, Hard: 0 },
       ],
       LogConfig: { Type: "none", Config: {} }, // output is consumed over attach, never stored
-      AutoRemove: false, // removed explicitly, so a crash cannot race our own removal
+      AutoRemove: true, // gone once it ends, whoever removes it first
     },
   };
 }
@@ -84,13 +92,18 @@ async function removeQuietly(container: Docker.Container): Promise<void> {
 function startContainerRunner(docker: Docker, image: string) {
   return async (events: RunnerEvents): Promise<RunnerProcess> => {
     const container = await docker.createContainer(containerSpec(image));
+    live.add(container.id);
     let destroyed = false;
     let stream: Duplex | undefined;
     const destroy = async () => {
       if (destroyed) return;
       destroyed = true;
       stream?.destroy();
-      await removeQuietly(container);
+      try {
+        await removeQuietly(container);
+      } finally {
+        live.delete(container.id);
+      }
     };
     try {
       // Attach before start so no output is missed; hijack gives a duplex socket for stdin.
@@ -125,27 +138,22 @@ function startContainerRunner(docker: Docker, image: string) {
   };
 }
 
-function processAlive(pid: number): boolean {
-  if (!Number.isInteger(pid) || pid <= 0) return false;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
-
-/** Removes labelled sandbox containers left by dead owners (or all of them with `all`). */
+/**
+ * Removes labelled sandbox containers nobody will use: this process's own that it no longer
+ * tracks, and other owners' that have ended (or were created and never started, long ago).
+ * Another owner's running container is never touched: a dead owner's containers end by
+ * themselves when its attach stream closes. `all` removes every one (operators).
+ */
 export async function sweepSandboxContainers(opts: { all?: boolean } = {}): Promise<number> {
   const docker = dockerClient();
   const list = await docker.listContainers({ all: true, filters: { label: [`${SANDBOX_LABEL}=1`] } });
-  const host = os.hostname();
+  const me = sandboxInstanceId();
+  const now = Date.now();
   const stale = list.filter((c) => {
     if (opts.all) return true;
-    const [ownerHost, pid] = (c.Labels[OWNER_LABEL] ?? "").split("/");
-    // Another machine's client: only its finished containers are safe to judge.
-    if (ownerHost !== host) return c.State === "exited" || c.State === "dead";
-    return !processAlive(Number(pid));
+    if (c.Labels[OWNER_LABEL] === me) return !live.has(c.Id);
+    if (c.State === "exited" || c.State === "dead") return true;
+    return c.State === "created" && now - c.Created * 1000 > STALE_CREATED_MS;
   });
   await Promise.all(stale.map((c) => removeQuietly(docker.getContainer(c.Id))));
   return stale.length;
@@ -154,18 +162,21 @@ export async function sweepSandboxContainers(opts: { all?: boolean } = {}): Prom
 export interface SandboxContainerInfo {
   id: string;
   state: string;
+  /** The owner process's instance id (sandboxOwnerTag() of the process that made it). */
   owner: string;
+  /** "<hostname>/<pid>" of the owner, as it saw itself. */
+  host: string;
 }
 
 /** Lists labelled sandbox containers (for tests and operators). */
 export async function listSandboxContainers(): Promise<SandboxContainerInfo[]> {
   const list = await dockerClient().listContainers({ all: true, filters: { label: [`${SANDBOX_LABEL}=1`] } });
-  return list.map((c) => ({ id: c.Id, state: c.State, owner: c.Labels[OWNER_LABEL] ?? "" }));
+  return list.map((c) => ({ id: c.Id, state: c.State, owner: c.Labels[OWNER_LABEL] ?? "", host: c.Labels[HOST_LABEL] ?? "" }));
 }
 
 /** The owner label this process puts on its containers. */
 export function sandboxOwnerTag(): string {
-  return ownerTag();
+  return sandboxInstanceId();
 }
 
 export type DockerProbe = { ok: true } | { ok: false; reason: string };
@@ -206,7 +217,7 @@ export async function createDockerSandbox(opts: { concurrency?: number } = {}): 
     pairsPerRunner: 500,
     // Round trips through the engine's attach stream are slow under load; keep more in flight.
     pipelineDepth: 8,
-    requirePid1: true,
+    require: { pid1: true, separateUids: true },
   });
   return {
     backend: "docker",

@@ -1,13 +1,16 @@
 import { existsSync } from "node:fs";
-import { mkdir, readdir, readFile, rmdir, writeFile } from "node:fs/promises";
-import os from "node:os";
+import { mkdir, readdir, readFile, rmdir, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { sandboxInstanceId } from "./instance-id";
 
 // cgroup v1 limits for the process backend's lanes, when this process may create cgroups
 // (root on a cgroup v1 host): memory without swap, a process-count cap and one CPU per lane,
 // as Docker gives each container. Without them a fork or memory bomb could take the host
 // down, so the process backend reports itself uncontained (lib/sandbox/process-backend.ts).
-// cgroup v2 hosts are not handled yet: they count as "no cgroups".
+// cgroup v2 hosts are not handled yet: they count as "no cgroups". Lane cgroups are named
+// after their owner's instance id; a sweep removes its own untracked ones, and another owner's
+// only once they hold no process and are older than a minute (a live lane always holds its
+// runner; a dead owner's lanes die with it, as bubblewrap dies with its parent).
 
 const ROOT = "/sys/fs/cgroup";
 const PARENT = "execboard-sandbox";
@@ -28,6 +31,8 @@ export interface LaneCgroup {
 }
 
 let seq = 0;
+const live = new Set<string>(); // this process's lane cgroups, by name
+const STALE_EMPTY_MS = 60_000;
 
 function dirs(controllers: readonly string[], name: string): string[] {
   return controllers.map((c) => path.join(ROOT, c, PARENT, name));
@@ -52,9 +57,10 @@ async function writeIfPresent(file: string, value: string): Promise<void> {
 }
 
 export async function createLaneCgroup(limits: CgroupLimits): Promise<LaneCgroup> {
-  const name = `${os.hostname()}-${process.pid}-${++seq}`;
+  const name = `${sandboxInstanceId()}-${++seq}`;
   const controllers = [...REQUIRED, ...OPTIONAL.filter((c) => existsSync(path.join(ROOT, c)))];
   const paths = dirs(controllers, name);
+  live.add(name);
   for (const p of paths) await mkdir(p, { recursive: true });
   const [memory, pids] = paths;
   await writeFile(path.join(memory, "memory.limit_in_bytes"), String(limits.memoryBytes));
@@ -68,7 +74,10 @@ export async function createLaneCgroup(limits: CgroupLimits): Promise<LaneCgroup
     attach: async (pid) => {
       for (const p of paths) await writeFile(path.join(p, "cgroup.procs"), String(pid));
     },
-    destroy: () => removeCgroups(paths),
+    destroy: async () => {
+      await removeCgroups(paths);
+      live.delete(name);
+    },
   };
 }
 
@@ -105,31 +114,35 @@ async function removeCgroups(paths: string[]): Promise<void> {
   throw new Error(`could not remove cgroups ${paths.join(", ")}`);
 }
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === "EPERM";
+async function staleAndEmpty(paths: string[]): Promise<boolean> {
+  for (const p of paths) {
+    if ((await members(p)).length > 0) return false;
+    try {
+      if (Date.now() - (await stat(p)).mtimeMs < STALE_EMPTY_MS) return false;
+    } catch {
+      // gone meanwhile
+    }
   }
+  return true;
 }
 
-/** Removes lane cgroups of this host whose owning process is gone. */
+/** Removes lane cgroups nobody uses: this process's untracked ones, others' long empty ones. */
 export async function sweepLaneCgroups(): Promise<number> {
-  const host = os.hostname();
+  const me = `${sandboxInstanceId()}-`;
   let removed = 0;
   const names = new Set<string>();
   for (const c of [...REQUIRED, ...OPTIONAL]) {
     try {
-      for (const n of await readdir(path.join(ROOT, c, PARENT))) names.add(n);
+      for (const e of await readdir(path.join(ROOT, c, PARENT), { withFileTypes: true })) if (e.isDirectory()) names.add(e.name);
     } catch {
       // controller or parent missing
     }
   }
   for (const name of names) {
-    const owner = Number(name.slice(host.length + 1).split("-")[0]);
-    if (!name.startsWith(`${host}-`) || !Number.isInteger(owner) || alive(owner)) continue;
-    await removeCgroups(dirs([...REQUIRED, ...OPTIONAL], name).filter((p) => existsSync(p)));
+    const paths = dirs([...REQUIRED, ...OPTIONAL], name).filter((p) => existsSync(p));
+    const ours = name.startsWith(me);
+    if (ours ? live.has(name) : !(await staleAndEmpty(paths))) continue;
+    await removeCgroups(paths);
     removed++;
   }
   return removed;

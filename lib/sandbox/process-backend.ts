@@ -3,17 +3,19 @@ import { chmod, mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { getConfig } from "@/lib/config";
-import { bwrapArgs } from "./bwrap-command";
+import { bwrapOptions, runnerCommand } from "./bwrap-command";
 import { cgroupProblem, createLaneCgroup, sweepLaneCgroups, type LaneCgroup } from "./host-cgroup";
 import { RunnerPool, type RunnerEvents, type RunnerProcess } from "./runner-pool";
 import { runnerDir, runnerScriptPath } from "./runner-script";
 import type { Sandbox, SandboxIsolation } from "./types";
 
 // The same runner for machines without Docker, under the strongest isolation the host offers:
-// bubblewrap namespaces (runner as PID 1, no network, only /usr visible, no capabilities)
-// with cgroup limits per lane (memory without swap, 64 processes, one CPU) when this process
-// may create cgroups. Missing either, a fork or memory bomb, the network or host files are not
-// contained, and the backend refuses to run untrusted code unless explicitly allowed.
+// bubblewrap namespaces (runner as PID 1, no network, only /usr visible; started by root, the
+// runner gives candidates and the judge uids of their own) with cgroup limits per lane (memory
+// without swap, 64 processes, one CPU) when this process may create cgroups. Missing either, a
+// fork or memory bomb, the network or host files are not contained, and the backend refuses to
+// run untrusted code unless explicitly allowed; without root, candidates share the runner's uid
+// (listed as a limitation).
 
 const STDERR_TAIL = 4096;
 const KILL_GRACE_MS = 500;
@@ -30,20 +32,23 @@ export interface ProcessSandboxOptions {
 interface Containment {
   isolation: SandboxIsolation;
   cgroups: boolean;
+  /** bubblewrap runs as root: the runner can give candidates a uid of their own. */
+  privileged: boolean;
   limitations: string[];
 }
 
-/** Runs as the unprivileged `nobody` when we are root, so the sandbox owns nothing on the host. */
+const isRoot = () => process.getuid?.() === 0;
+
+/** Runs as the unprivileged `nobody` when we are root, so an uncontained runner owns nothing. */
 function dropTo(): { uid: number; gid: number } | undefined {
-  return process.getuid?.() === 0 ? { uid: NOBODY, gid: NOBODY } : undefined;
+  return isRoot() ? { uid: NOBODY, gid: NOBODY } : undefined;
 }
 
 function bwrapProblem(bwrap: string, python: string): string | undefined {
-  const probe = spawnSync(bwrap, [...bwrapArgs({ runnerDir: runnerDir(), python }).slice(0, -4), python, "-I", "-c", "pass"], {
+  const probe = spawnSync(bwrap, [...bwrapOptions({ runnerDir: runnerDir(), privileged: isRoot() }), python, "-I", "-c", "pass"], {
     env: MINIMAL_ENV,
     timeout: 10_000,
     encoding: "utf8",
-    ...dropTo(),
   });
   if (probe.error) return `${bwrap}: ${probe.error.message}`;
   if (probe.status !== 0) return `${bwrap} cannot create namespaces here: ${(probe.stderr || "").trim().slice(0, 300)}`;
@@ -52,7 +57,7 @@ function bwrapProblem(bwrap: string, python: string): string | undefined {
 
 export async function probeContainment(bwrap: string, python: string): Promise<Containment> {
   if (!python.startsWith("/usr/")) {
-    return { isolation: "process", cgroups: false, limitations: [`${python} is outside /usr, which is all the sandbox shows`] };
+    return { isolation: "process", cgroups: false, privileged: false, limitations: [`${python} is outside /usr, which is all the sandbox shows`] };
   }
   const noBwrap = bwrapProblem(bwrap, python);
   const noCgroups = await cgroupProblem();
@@ -65,15 +70,19 @@ export async function probeContainment(bwrap: string, python: string): Promise<C
   if (noCgroups) {
     limitations.push(`no cgroups (${noCgroups}): a fork or memory bomb is bounded only by per-process rlimits`);
   }
-  return { isolation: noBwrap ? "process" : "namespaces", cgroups: !noCgroups, limitations };
+  const privileged = !noBwrap && isRoot();
+  if (!noBwrap && !privileged) {
+    limitations.push("not root: candidates run under the runner's uid (bubblewrap maps one uid), so a candidate can signal or re-limit the runner's other processes");
+  }
+  return { isolation: noBwrap ? "process" : "namespaces", cgroups: !noCgroups, privileged, limitations };
 }
 
-function startRunner(opts: { bwrap?: string; python: string; cwd: string; cgroups: boolean }) {
+function startRunner(opts: { bwrap?: string; privileged: boolean; python: string; cwd: string; cgroups: boolean }) {
   return async (events: RunnerEvents): Promise<RunnerProcess> => {
     const cgroup: LaneCgroup | undefined = opts.cgroups ? await createLaneCgroup(LANE_LIMITS) : undefined;
     // The shell waits for one line, so the lane is inside its cgroups before bwrap forks.
     const argv = opts.bwrap
-      ? [opts.bwrap, ...bwrapArgs({ runnerDir: runnerDir(), python: opts.python })]
+      ? [opts.bwrap, ...bwrapOptions({ runnerDir: runnerDir(), privileged: opts.privileged }), ...runnerCommand(opts.python)]
       : [opts.python, "-I", "-B", runnerScriptPath(), "--scratch", opts.cwd];
     let child: ChildProcessWithoutNullStreams;
     try {
@@ -82,7 +91,7 @@ function startRunner(opts: { bwrap?: string; python: string; cwd: string; cgroup
         env: MINIMAL_ENV,
         stdio: ["pipe", "pipe", "pipe"],
         detached: true, // own process group: destroy() can kill the runner and what it left
-        ...dropTo(),
+        ...(opts.bwrap ? {} : dropTo()), // bubblewrap as root drops to the runner's capabilities itself
       });
       await new Promise<void>((resolve, reject) => {
         child.once("spawn", resolve);
@@ -147,10 +156,10 @@ export async function createProcessSandbox(opts: ProcessSandboxOptions = {}): Pr
   const bwrap = containment.isolation === "namespaces" ? config.EXECBOARD_SANDBOX_BWRAP : undefined;
   const pool = new RunnerPool({
     concurrency: opts.concurrency ?? config.EXECBOARD_SANDBOX_CONCURRENCY,
-    start: startRunner({ bwrap, python, cwd, cgroups: containment.cgroups }),
+    start: startRunner({ bwrap, privileged: containment.privileged, python, cwd, cgroups: containment.cgroups }),
     pipelineDepth: 2,
     pairsPerRunner: 500,
-    requirePid1: bwrap !== undefined,
+    require: { pid1: bwrap !== undefined, separateUids: containment.privileged },
   });
   return {
     backend: "process",

@@ -1,13 +1,20 @@
 import { LineSplitter } from "./line-splitter";
-import { encodePair, helloProblem, parseRunnerLine, uniformOutcomes } from "./runner-protocol";
+import { encodePair, helloProblem, parseRunnerLine, uniformOutcomes, type HelloRequirements } from "./runner-protocol";
 import { DEFAULT_TIMEOUT_MS, type ExecPair, type ExecResult, type RunOptions, type TestOutcome } from "./types";
 
 // Backend-neutral scheduling of pairs onto long-lived runner.py processes ("lanes"): a shared
 // queue, a few pairs pipelined per lane to hide round trips, a wall-clock backstop per pair,
 // recycling after N pairs or whenever the runner asks (after a timeout, a crash, an OOM kill,
 // an output flood or anything a pair left behind), and recovery when a lane dies. A lane's
-// first line must be the runner's hello, which is checked (version, -I -B, never optimised).
-// Backends only start and stop runners.
+// first line must be the runner's hello, which is checked (version, -I -B, never optimised,
+// the outcome grammar, and what the backend requires of its sandbox).
+//
+// Whose fault a dead lane is: the pair it was running when it died, if it had greeted. Such a
+// pair goes to the back of the queue (the others go on first) and, if it kills a lane again,
+// is recorded as FAIL:Crash; but only once some pair has completed in this pool, or a
+// known-good canary pair run for the purpose has, so that a broken environment fails the
+// callers instead of being cached as the candidates' verdicts. Deaths before the hello, and
+// runners that cannot start, are the environment's. Backends only start and stop runners.
 
 export interface RunnerEvents {
   onStdout(chunk: Buffer): void;
@@ -31,9 +38,10 @@ export interface PoolOptions {
   /** Added to a pair's timeoutMs before Node gives up on the runner's own timeout. */
   timeoutMarginMs?: number;
   maxLineBytes?: number;
+  /** What a runner may print between two results (a runner spewing output is broken). */
   maxBytesPerRunner?: number;
-  /** The runner must be PID 1 of its sandbox (container or PID namespace) to clean up. */
-  requirePid1?: boolean;
+  /** What the runner's hello must say of its sandbox. */
+  require?: HelloRequirements;
 }
 
 export interface PoolStats {
@@ -58,8 +66,12 @@ interface Job {
   pair: ExecPair;
   index: number;
   batch: Batch;
+  /** Lanes that died while this pair ran. */
   attempts: number;
+  /** Times a runner handed it back unrun (an earlier pair had broken its sandbox). */
   requeues: number;
+  /** A known-good pair run to tell a broken environment from a pair that kills lanes. */
+  canary?: boolean;
 }
 
 interface Lane {
@@ -74,15 +86,17 @@ interface Lane {
   headSince: number;
 }
 
-// Before any pair has ever completed, lane deaths are blamed on the environment (bad image,
-// broken runner) and fail the callers after this many; afterwards a pair that kills its runner
-// twice is recorded as FAIL:Crash.
+// Lanes that die before their hello, before any pair has completed, fail the callers after
+// this many (a bad image, a broken runner).
 const MAX_DEATHS_BEFORE_FIRST_RESULT = 3;
-// A runner hands a pair back when it could not start it (an earlier pair broke its fork
-// server); the pair is not charged for that, but it cannot bounce forever either.
+// A pair whose lane dies this many times is recorded as FAIL:Crash.
+const MAX_ATTEMPTS = 2;
+// A runner hands a pair back when it could not run it through no doing of its own (its
+// sandbox broke); the pair is not charged for that, but it cannot bounce forever either.
 const MAX_REQUEUES = 3;
 // Runners that cannot even start (engine gone, image missing) fail the callers, not loop.
 const MAX_CONSECUTIVE_START_FAILURES = 3;
+const CANARY: ExecPair = { id: "canary", code: "def one():\n    return 1\n", tests: ["assert one() == 1"], timeoutMs: DEFAULT_TIMEOUT_MS };
 
 export class RunnerPool {
   private queue: Job[] = [];
@@ -90,6 +104,7 @@ export class RunnerPool {
   private readonly tracked = new Set<Promise<unknown>>();
   private seq = 0;
   private everServed = false;
+  private canaryQueued = false;
   private earlyDeaths = 0;
   private startFailures = 0;
   private closed = false;
@@ -189,6 +204,9 @@ export class RunnerPool {
   }
 
   private fill(lane: Lane): void {
+    // A deep pipeline is topped up once half of it has drained, several pairs in one write:
+    // each write costs a round through the container engine.
+    if (lane.inflight.length > 0 && lane.inflight.length > this.depth / 2) return;
     let lines = "";
     while (!lane.dead && lane.runner && lane.inflight.length < this.depth) {
       if (lane.served + lane.inflight.length >= this.pairsPerRunner) break;
@@ -214,7 +232,7 @@ export class RunnerPool {
   private onStdout(lane: Lane, chunk: Buffer): void {
     if (lane.dead) return;
     lane.bytes += chunk.length;
-    if (lane.bytes > this.maxBytesPerRunner) return this.onLaneFault(lane, `runner printed more than ${this.maxBytesPerRunner} bytes`);
+    if (lane.bytes > this.maxBytesPerRunner) return this.onLaneFault(lane, `runner printed more than ${this.maxBytesPerRunner} bytes without a result`);
     let lines: string[];
     try {
       lines = lane.splitter.push(chunk);
@@ -234,12 +252,13 @@ export class RunnerPool {
     if (!msg || !head || (msg.kind !== "result" && msg.kind !== "error" && msg.kind !== "requeue") || msg.id !== head.wireId) {
       return this.onLaneFault(lane, `unexpected runner output: ${line.slice(0, 200)}`);
     }
-    if (msg.kind === "requeue") return this.onRequeue(lane, msg.requeue);
+    if (msg.kind === "requeue") return this.onRequeue(lane);
     if (msg.kind === "result" && msg.outcomes.length !== head.pair.tests.length) {
       return this.onLaneFault(lane, `runner returned ${msg.outcomes.length} outcomes for ${head.pair.tests.length} tests`);
     }
     lane.inflight.shift();
     lane.served++;
+    lane.bytes = 0;
     this.everServed = true;
     if (msg.kind === "error") this.failBatch(head.batch, new Error(`runner rejected pair ${head.pair.id}: ${msg.error}`));
     else if (msg.kind === "result") this.settle(head, msg.outcomes, msg.durationMs, msg.inProcessTests);
@@ -254,21 +273,55 @@ export class RunnerPool {
     this.pump();
   }
 
-  private onRequeue(lane: Lane, reason: string): void {
+  private onRequeue(lane: Lane): void {
     const head = lane.inflight.shift()!;
-    if (++head.requeues > MAX_REQUEUES) this.settle(head, uniformOutcomes(head.pair, "FAIL:Crash"), 0, []);
-    else this.queue.unshift(head);
     this.stats.recycled++;
     this.killLane(lane, true);
-    if (!this.everServed && ++this.earlyDeaths >= MAX_DEATHS_BEFORE_FIRST_RESULT) {
-      return this.failAll(new Error(`sandbox runner keeps failing: ${reason}`));
-    }
+    this.charge(head, ++head.requeues > MAX_REQUEUES, "handed back");
     this.pump();
+  }
+
+  /**
+   * A lane died (or handed `job` back) while `job` ran. Until it has done so too often the pair
+   * waits at the back of the queue; then it is FAIL:Crash, once this pool has shown that its
+   * runners work at all (a canary runs first if nothing has completed yet).
+   */
+  private charge(job: Job, exhausted: boolean, how: string): void {
+    if (job.canary) return this.failAll(new Error(`sandbox runner keeps failing: a known-good pair was ${how} too`));
+    if (!exhausted) {
+      this.queue.push(job);
+      return;
+    }
+    if (this.everServed) {
+      this.settle(job, uniformOutcomes(job.pair, "FAIL:Crash"), 0, []);
+      return;
+    }
+    this.queue.unshift(job);
+    if (!this.canaryQueued) {
+      this.canaryQueued = true;
+      this.queue.unshift({ wireId: String(++this.seq), pair: CANARY, index: 0, batch: this.canaryBatch(), attempts: 0, requeues: 0, canary: true });
+    }
+  }
+
+  private canaryBatch(): Batch {
+    return {
+      results: [undefined],
+      remaining: 1,
+      done: false,
+      resolve: ([r]) => {
+        this.canaryQueued = false;
+        if (!r.passed) this.failAll(new Error(`sandbox runner is broken: a known-good pair gave ${r.outcomes.join(", ")}`));
+      },
+      reject: () => {
+        this.canaryQueued = false;
+      },
+      cleanup: () => undefined,
+    };
   }
 
   private onGreeting(lane: Lane, msg: ReturnType<typeof parseRunnerLine>, line: string): void {
     let problem: string | undefined;
-    if (msg?.kind === "hello") problem = helloProblem(msg.hello, this.opts.requirePid1 ?? false);
+    if (msg?.kind === "hello") problem = helloProblem(msg.hello, this.opts.require);
     else if (msg?.kind === "fatal") problem = msg.fatal;
     else problem = `expected the runner's hello, got: ${line.slice(0, 200)}`;
     if (problem === undefined) {
@@ -292,18 +345,13 @@ export class RunnerPool {
 
   private onLaneFault(lane: Lane, detail: string): void {
     if (lane.dead || this.closed) return;
-    if (!this.everServed && ++this.earlyDeaths >= MAX_DEATHS_BEFORE_FIRST_RESULT) {
+    const head = lane.greeted ? lane.inflight.shift() : undefined;
+    if (!head && !this.everServed && ++this.earlyDeaths >= MAX_DEATHS_BEFORE_FIRST_RESULT) {
       this.killLane(lane, true);
       return this.failAll(new Error(`sandbox runner keeps failing: ${detail}`));
     }
-    const head = lane.inflight[0];
-    if (head && this.everServed && head.attempts >= 1) {
-      lane.inflight.shift();
-      this.settle(head, uniformOutcomes(head.pair, "FAIL:Crash"), Date.now() - lane.headSince, []);
-    } else if (head) {
-      head.attempts++;
-    }
     this.killLane(lane, true);
+    if (head) this.charge(head, ++head.attempts >= MAX_ATTEMPTS, `running when its runner died (${detail})`);
     this.pump();
   }
 

@@ -4,7 +4,14 @@ import { DEFAULT_TIMEOUT_MS, RUNNER_VERSION, type ExecPair, type TestOutcome } f
 // The wire format spoken with docker/runner/runner.py (see its docstring). Runner output is
 // parsed strictly: a line that does not fit means the runner or its sandbox misbehaved.
 
-const OUTCOME = /^(pass|FAIL|TIMEOUT|FAIL:[\w.]{1,100}|ERROR:[\w.]{1,100})$/;
+/**
+ * Outcome labels, one grammar on both sides: docker/runner/labels.py holds the same pattern,
+ * sends it in its hello and maps every label onto it before sending (an exception class named
+ * outside it is reported by its nearest builtin ancestor), and the pool refuses a runner whose
+ * pattern differs (tests/sandbox/runner-protocol.test.ts compares the two files too).
+ */
+export const OUTCOME_PATTERN = "^(?:pass|FAIL|TIMEOUT|(?:FAIL|ERROR):[A-Za-z_][A-Za-z0-9_]{0,99})$";
+const OUTCOME = new RegExp(OUTCOME_PATTERN);
 
 const helloLine = z.object({
   hello: z.object({
@@ -14,6 +21,8 @@ const helloLine = z.object({
     dontWriteBytecode: z.number(),
     pid1: z.boolean(),
     execFilter: z.boolean(),
+    separateUids: z.boolean(),
+    labelPattern: z.string(),
   }),
 });
 const resultLine = z.object({
@@ -59,12 +68,21 @@ export function parseRunnerLine(line: string): RunnerLine | undefined {
   return fatal.success ? { kind: "fatal", fatal: fatal.data.fatal } : undefined;
 }
 
+export interface HelloRequirements {
+  /** The runner must be PID 1 of its sandbox (container or PID namespace) to clean up. */
+  pid1?: boolean;
+  /** Candidates must run under a uid of their own (the sandbox lets the runner switch uids). */
+  separateUids?: boolean;
+}
+
 /** Why a runner must not be used, or undefined when its hello is acceptable. */
-export function helloProblem(hello: RunnerHello, requirePid1: boolean): string | undefined {
+export function helloProblem(hello: RunnerHello, require: HelloRequirements = {}): string | undefined {
   if (hello.runnerVersion !== RUNNER_VERSION) return `runner version ${hello.runnerVersion}, expected ${RUNNER_VERSION} (rebuild the sandbox image)`;
   if (hello.optimize !== 0) return "the runner's Python runs optimised (asserts stripped); refusing";
   if (hello.isolated !== 1 || hello.dontWriteBytecode !== 1) return "the runner's Python must run with -I -B";
-  if (requirePid1 && !hello.pid1) return "the runner is not PID 1 of its sandbox, so it cannot clean up after pairs";
+  if (hello.labelPattern !== OUTCOME_PATTERN) return `the runner's outcome grammar ${hello.labelPattern} is not ours (${OUTCOME_PATTERN})`;
+  if (require.pid1 && !hello.pid1) return "the runner is not PID 1 of its sandbox, so it cannot clean up after pairs";
+  if (require.separateUids && !hello.separateUids) return "the sandbox does not let the runner give candidates a uid of their own";
   return undefined;
 }
 

@@ -3,7 +3,10 @@
 // Bump together with RUNNER_VERSION in docker/runner/runner.py (tests/sandbox/runner-version
 // checks both). Execution results are cached by (code sha, tests sha, RUNNER_VERSION).
 // 2: verdicts decided outside the candidate's process, strict plain-data comparison.
-export const RUNNER_VERSION = "2";
+// 3: Python's meaning for builtin values (1 == True, generators, views, namedtuples, methods
+//    and repr of returned objects, identity across holes), exceptions by the real builtin
+//    hierarchy, builtins never the candidate's, a judge process, candidates under their own uid.
+export const RUNNER_VERSION = "3";
 
 export const DEFAULT_TIMEOUT_MS = 5000; // the paper's per-suite timeout
 
@@ -17,9 +20,10 @@ export interface ExecPair {
 
 /**
  * Per-test outcome, as the paper's runner. Beyond exception names, the runner may report
- * FAIL:NotPlainData (a value the candidate returned is not plain data), FAIL:SystemExit (the
- * child exited mid-suite), FAIL:Crash (a signal killed it, OOM included) and
- * FAIL:OutputLimit (it printed more than the cap).
+ * FAIL:NotPlainData (the test used what a candidate object's own code decides: its ==, its
+ * truthiness...), FAIL:SystemExit (the child exited mid-suite), FAIL:Crash (a signal killed
+ * it, OOM included) and FAIL:OutputLimit (it printed more than the cap). Every label matches
+ * OUTCOME_PATTERN (runner-protocol.ts).
  */
 export type TestOutcome = "pass" | "FAIL" | "TIMEOUT" | `FAIL:${string}` | `ERROR:${string}`;
 

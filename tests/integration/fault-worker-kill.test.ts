@@ -105,8 +105,9 @@ describe("fault injection: worker killed mid-job", () => {
       (await db().ranking.findMany({ where: { submissionId: sid }, orderBy: { queryDbId: "asc" }, select: { topCorpusIds: true, topScores: true, passes: true } }));
     expect(await rankings(id)).toEqual(await rankings(again));
 
-    // The dead worker's sandbox containers were swept by the second worker's sandbox.
+    // The dead worker's sandbox containers are gone: their stdin closed with it, so they ended
+    // and the engine removed them (or the second worker's sweep did).
     const deadOwner = `/${first.child.pid}`;
-    expect((await listSandboxContainers()).filter((c) => c.owner.endsWith(deadOwner))).toEqual([]);
+    expect((await listSandboxContainers()).filter((c) => c.host.endsWith(deadOwner))).toEqual([]);
   });
 });

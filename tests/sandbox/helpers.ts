@@ -48,9 +48,9 @@ export const OUTCOME_CASES: { pair: ExecPair; expected: string[]; inProcess?: nu
   { pair: { id: "pass", code: inc, tests: ["assert inc(1) == 2", "assert inc(-1) == 0"] }, expected: ["pass", "pass"] },
   { pair: { id: "fail", code: "def inc(x):\n    return x + 2\n", tests: ["assert inc(1) == 2", "assert inc(0) == 2"] }, expected: ["FAIL", "pass"] },
   { pair: { id: "zero", code: "def div(a, b):\n    return a / b\n", tests: ["assert div(1, 0) == 0", "assert div(4, 2) == 2"] }, expected: ["FAIL:ZeroDivisionError", "pass"] },
-  { pair: { id: "syntax", code: "def inc(x)\n    return x", tests: ["assert inc(1) == 2", "assert True"] }, expected: ["ERROR:SyntaxError", "ERROR:SyntaxError"], inProcess: [1] },
+  { pair: { id: "syntax", code: "def inc(x)\n    return x", tests: ["assert inc(1) == 2", "assert True"] }, expected: ["ERROR:SyntaxError", "ERROR:SyntaxError"] },
   { pair: { id: "load-name", code: "y = undefined_name + 1\ndef inc(x):\n    return x + 1\n", tests: ["assert inc(1) == 2"] }, expected: ["ERROR:NameError"] },
-  { pair: { id: "loop", code: "def spin():\n    while True:\n        pass\n", tests: ["assert True", "spin()", "assert True"], timeoutMs: 700 }, expected: ["pass", "TIMEOUT", "TIMEOUT"], inProcess: [0, 2] },
+  { pair: { id: "loop", code: "def spin():\n    while True:\n        pass\n", tests: ["assert True", "spin()", "assert True"], timeoutMs: 700 }, expected: ["pass", "TIMEOUT", "TIMEOUT"] },
   {
     pair: {
       id: "raises",
@@ -66,10 +66,10 @@ export const OUTCOME_CASES: { pair: ExecPair; expected: string[]; inProcess?: nu
     },
     expected: ["pass", "pass", "FAIL", "FAIL", "FAIL:ValueError", "pass"],
   },
-  { pair: { id: "exit-code", code: "import sys\nsys.exit(0)\n", tests: ["assert True"] }, expected: ["ERROR:SystemExit"], inProcess: [0] },
-  { pair: { id: "exit-test", code: "import sys\n", tests: ["sys.exit(0)", "assert True"] }, expected: ["FAIL:SystemExit", "pass"], inProcess: [0, 1] },
-  { pair: { id: "os-exit", code: "import os\n", tests: ["assert True", "os._exit(0)", "assert True"] }, expected: ["pass", "FAIL:SystemExit", "FAIL:SystemExit"], inProcess: [0, 1, 2] },
-  { pair: { id: "segfault", code: "import os, signal\n", tests: ["os.kill(os.getpid(), signal.SIGSEGV)", "assert True"] }, expected: ["FAIL:Crash", "FAIL:Crash"], inProcess: [0, 1] },
+  { pair: { id: "exit-code", code: "import sys\nsys.exit(0)\n", tests: ["assert True"] }, expected: ["ERROR:SystemExit"] },
+  { pair: { id: "exit-test", code: "import sys\n", tests: ["sys.exit(0)", "assert True"] }, expected: ["FAIL:SystemExit", "pass"] },
+  { pair: { id: "os-exit", code: "import os\n", tests: ["assert True", "os._exit(0)", "assert True"] }, expected: ["pass", "FAIL:SystemExit", "FAIL:SystemExit"] },
+  { pair: { id: "segfault", code: "import os, signal\n", tests: ["os.kill(os.getpid(), signal.SIGSEGV)", "assert True"] }, expected: ["FAIL:Crash", "FAIL:Crash"] },
   {
     pair: {
       id: "spam",
@@ -77,18 +77,19 @@ export const OUTCOME_CASES: { pair: ExecPair; expected: string[]; inProcess?: nu
       tests: ["print('x' * 1000000)\nassert f() == 1", "sys.stdout.write('\\n\\n{}\\n')\nassert f() == 1"],
     },
     expected: ["pass", "pass"],
-    inProcess: [0, 1],
+    inProcess: [0], // print() is not for trusted programs; the second test's calls all go to the child
   },
   { pair: { id: "fresh-ns", code: "counter = 0\n", tests: ["global counter, leaked\ncounter += 1\nleaked = 1\nassert counter == 1", "assert counter == 0 and 'leaked' not in globals()"] }, expected: ["pass", "pass"], inProcess: [0, 1] },
-  { pair: { id: "memory", code: "", tests: ["x = bytearray(4 * 1024 ** 3)"] }, expected: ["FAIL:MemoryError"], inProcess: [0] },
-  { pair: { id: "main-guard", code: "if __name__ == '__main__':\n    raise RuntimeError('demo ran')\n", tests: ["assert True"] }, expected: ["pass"], inProcess: [0] },
+  { pair: { id: "memory", code: "", tests: ["x = bytearray(4 * 1024 ** 3)"] }, expected: ["FAIL:MemoryError"] },
+  { pair: { id: "main-guard", code: "if __name__ == '__main__':\n    raise RuntimeError('demo ran')\n", tests: ["assert True"] }, expected: ["pass"] },
   {
     pair: {
       id: "strict",
       code: "class Sly(int):\n    def __eq__(self, other):\n        return True\ndef one():\n    return 1\ndef sly():\n    return Sly(7)\n",
-      tests: ["assert one() == True", "assert one() == 1.0", "assert sly() == 1", "assert one() in [True, 2]", "assert one() in [1.0]"],
+      tests: ["assert one() == True", "assert one() == 1.0", "assert sly() == 1", "assert one() in [True, 2]", "assert one() in [1.0]", "assert one() is not True"],
     },
-    expected: ["FAIL", "pass", "FAIL:NotPlainData", "FAIL", "pass"],
+    // Python's meaning for builtin values (1 == True); a subclass's own __eq__ is never asked.
+    expected: ["pass", "pass", "FAIL:NotPlainData", "pass", "pass", "pass"],
   },
   // A function under test named like a builtin is still the candidate's.
   { pair: { id: "builtin-named", code: "def pow(a, b):\n    return a * b\n", tests: ["assert pow(2, 3) == 8", "assert pow(2, 2) == 4"] }, expected: ["FAIL", "pass"] },

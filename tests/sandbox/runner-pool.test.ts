@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { RunnerPool, type RunnerEvents, type RunnerProcess } from "@/lib/sandbox/runner-pool";
+import { OUTCOME_PATTERN } from "@/lib/sandbox/runner-protocol";
 import { RUNNER_VERSION, type ExecPair } from "@/lib/sandbox/types";
 
 // The scheduling logic against scripted fake runners: the cases real runners rarely produce
@@ -9,7 +10,7 @@ import { RUNNER_VERSION, type ExecPair } from "@/lib/sandbox/types";
 // `behave` must call `next()` once it has answered (a hanging pair never does).
 type Behaviour = (pair: { id: string; tests: string[]; code: string }, events: RunnerEvents, next: () => void) => void;
 
-const HELLO = { runnerVersion: RUNNER_VERSION, optimize: 0, isolated: 1, dontWriteBytecode: 1, pid1: true, execFilter: true };
+const HELLO = { runnerVersion: RUNNER_VERSION, optimize: 0, isolated: 1, dontWriteBytecode: 1, pid1: true, execFilter: true, separateUids: true, labelPattern: OUTCOME_PATTERN };
 
 function fakeStarter(behave: Behaviour, hello: object = HELLO) {
   const stats = { started: 0, destroyed: 0 };
@@ -120,12 +121,78 @@ describe("RunnerPool", () => {
       [{ ...HELLO, optimize: 1 }, /runs optimised/],
       [{ ...HELLO, runnerVersion: "0" }, /runner version 0, expected/],
       [{ ...HELLO, pid1: false }, /not PID 1/],
+      [{ ...HELLO, separateUids: false }, /uid of their own/],
+      [{ ...HELLO, labelPattern: "^(pass|FAIL|TIMEOUT|FAIL:[\\w.]{1,100}|ERROR:[\\w.]{1,100})$" }, /outcome grammar/],
     ] as const) {
       const { start } = fakeStarter((p, e, n) => reply(e, p.id, ["pass"], n), hello);
-      const pool = new RunnerPool({ concurrency: 1, start, requirePid1: true });
+      const pool = new RunnerPool({ concurrency: 1, start, require: { pid1: true, separateUids: true } });
       await expect(pool.run(pairs(2))).rejects.toThrow(message);
       await pool.close();
     }
+  });
+
+  it("charges a lane's death to its pair: the rest pass, the pair is FAIL:Crash once a canary shows the runners work", async () => {
+    const seen: string[] = [];
+    const { start } = fakeStarter((p, e, n) => {
+      seen.push(p.code);
+      return p.code === "die" ? e.onExit("killed") : reply(e, p.id, ["pass"], n);
+    });
+    const pool = new RunnerPool({ concurrency: 1, start });
+    // The killer comes first, in a fresh pool: nothing has completed yet when it kills its lanes.
+    const results = await pool.run([{ id: "die", code: "die", tests: ["a"] }, ...pairs(3)]);
+    expect(results.map((r) => r.outcomes)).toEqual([["FAIL:Crash"], ["pass"], ["pass"], ["pass"]]);
+    // Its first death sent it to the back of the queue, behind the others.
+    expect(seen.indexOf("die")).toBe(0);
+    expect(seen.lastIndexOf("die")).toBe(seen.length - 1);
+    await pool.close();
+  });
+
+  it("runs a known-good canary before recording FAIL:Crash when nothing else has completed", async () => {
+    const seen: string[] = [];
+    const { start } = fakeStarter((p, e, n) => {
+      seen.push(p.code);
+      return p.code === "die" ? e.onExit("killed") : reply(e, p.id, ["pass"], n);
+    });
+    const pool = new RunnerPool({ concurrency: 1, start });
+    const results = await pool.run([{ id: "die", code: "die", tests: ["a", "b"] }]);
+    expect(results.map((r) => r.outcomes)).toEqual([["FAIL:Crash", "FAIL:Crash"]]);
+    expect(seen).toEqual(["die", "die", expect.stringContaining("def one()"), "die"]);
+    await pool.close();
+  });
+
+  it("fails the callers when even the canary dies", async () => {
+    const { start } = fakeStarter((_p, e) => e.onExit("segfault"));
+    const pool = new RunnerPool({ concurrency: 1, start });
+    await expect(pool.run(pairs(1))).rejects.toThrow(/known-good pair was running when its runner died.*segfault/);
+    await pool.close();
+  });
+
+  it("treats a pair whose result breaks the protocol like a pair that kills its lane", async () => {
+    const { start } = fakeStarter((p, e, n) =>
+      p.code === "odd" ? e.onStdout(Buffer.from(JSON.stringify({ id: p.id, outcomes: ["FAIL:Ошибка"], passed: false, durationMs: 1, inProcess: [] }) + "\n")) : reply(e, p.id, ["pass"], n),
+    );
+    const pool = new RunnerPool({ concurrency: 2, start });
+    const results = await pool.run([...pairs(2), { id: "odd", code: "odd", tests: ["a"] }, ...pairs(2)]);
+    expect(results.map((r) => r.outcomes)).toEqual([["pass"], ["pass"], ["FAIL:Crash"], ["pass"], ["pass"]]);
+    await pool.close();
+  });
+
+  it("fails the callers when runners die before their hello", async () => {
+    const start = async (events: RunnerEvents): Promise<RunnerProcess> => {
+      setTimeout(() => events.onExit("no such image"), 0);
+      return { write: () => undefined, destroy: async () => undefined };
+    };
+    const pool = new RunnerPool({ concurrency: 1, start });
+    await expect(pool.run(pairs(2))).rejects.toThrow(/keeps failing.*no such image/);
+    await pool.close();
+  });
+
+  it("caps what a runner prints between two results, not over its whole life", async () => {
+    const { start } = fakeStarter((p, e, n) => reply(e, p.id, ["pass"], n));
+    const pool = new RunnerPool({ concurrency: 1, start, maxBytesPerRunner: 400, pairsPerRunner: 1000 });
+    const results = await pool.run(pairs(40)); // ~100 bytes each: 4,000 in all, on one runner
+    expect(results.every((r) => r.passed)).toBe(true);
+    await pool.close();
   });
 
   it("fails the callers when runners cannot start", async () => {
