@@ -12,11 +12,11 @@ export const LAYERS = [
   // 1: infrastructure
   ["db", "storage", "queue"],
   // 2: algorithms and formats, framework-free
-  ["metrics", "retrieval", "embeddings", "rankings", "construction", "sandbox", "execution", "browser-check"],
+  ["metrics", "retrieval", "embeddings", "rankings", "construction", "sandbox", "execution", "browser-check", "tokenizer", "repo-files", "repo-metrics", "repo-runs", "repo-search"],
   // 3: domain records
-  ["auth", "audit", "organisations", "quotas", "submissions", "provenance", "benchmark", "analysis"],
+  ["auth", "audit", "organisations", "quotas", "submissions", "provenance", "benchmark", "analysis", "repo-corpus", "repo-benchmark"],
   // 4: benchmark kinds and their statistics
-  ["kinds", "leaderboard", "drilldown", "baselines"],
+  ["kinds", "leaderboard", "drilldown", "baselines", "repo-board"],
   // 5: services
   ["intake", "scoring", "review", "rescore", "account", "access"],
   // 6: edges: pages' data, the API's description and HTTP plumbing, the CLI

@@ -1,3 +1,4 @@
+import type { SubmissionKind } from "@/lib/db/generated/enums";
 import { z } from "zod";
 import { insiderSubmissionsWhere } from "@/lib/auth/policies";
 import type { Principal } from "@/lib/auth/principal";
@@ -16,7 +17,7 @@ export interface OwnSubmission {
   organisation: { slug: string; name: string } | null;
   /** Who submitted it: the viewer, or another member of the organisation. */
   submittedBy: { email: string; you: boolean };
-  kind: "embeddings" | "ranking";
+  kind: SubmissionKind;
   createdAt: string;
   exec1: { value: number; ci95: [number, number] } | null;
   error: string | null;

@@ -1,3 +1,4 @@
+import type { SubmissionKind } from "@/lib/db/generated/enums";
 // GET /api/v1/submissions/{id}/analysis: a submission's headline metrics and every stored
 // per-submission analysis, visible exactly when the submission itself is (owner, maintainer,
 // or anyone once published).
@@ -14,7 +15,7 @@ export const submissionAnalysisQuery = z.object({ perQuery: z.enum(["true", "fal
 export interface SubmissionAnalysisView {
   id: string;
   benchmark: { slug: string; version: string };
-  kind: "embeddings" | "ranking";
+  kind: SubmissionKind;
   status: string;
   metrics: MetricTable | null;
   computedAt: string | null;

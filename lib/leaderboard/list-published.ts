@@ -1,3 +1,4 @@
+import type { SubmissionKind } from "@/lib/db/generated/enums";
 // The published submissions of a benchmark version, in leaderboard order, and a key naming
 // that exact set (the recompute job's identity: a new publication makes a new key).
 import crypto from "node:crypto";
@@ -8,7 +9,7 @@ export interface PublishedSystem {
   submissionId: string;
   model: string;
   provider: string;
-  kind: "embeddings" | "ranking";
+  kind: SubmissionKind;
   publishedAt: string | null;
 }
 

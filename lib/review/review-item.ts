@@ -1,3 +1,4 @@
+import { submissionKindSchema } from "@/lib/submissions/submission-kind";
 import { z } from "zod";
 import type { TieDiagnostics } from "@/lib/analysis/ties";
 import type { Prisma } from "@/lib/db/generated/client";
@@ -14,7 +15,7 @@ export const reviewItemSchema = z.strictObject({
   id: z.string().uuid(),
   benchmark: z.strictObject({ slug: z.string(), version: z.string() }),
   status,
-  kind: z.enum(["embeddings", "ranking"]),
+  kind: submissionKindSchema,
   model: z.strictObject({ name: z.string(), provider: z.string(), similarity: z.string(), dims: z.number().int(), dtype: z.string() }),
   owner: z.strictObject({ email: z.string() }),
   isBaseline: z.boolean(),

@@ -1,3 +1,4 @@
+import { submissionKindSchema } from "@/lib/submissions/submission-kind";
 import { z } from "zod";
 import { tieDiagnosticsSchema } from "./leaderboard";
 import { metricTableSchema } from "./submissions";
@@ -25,7 +26,7 @@ export const versionAnalysisSchema = z.strictObject({
   computedAt: z.iso.datetime().nullable(),
   stale: z.boolean().describe("a publication or withdrawal is not folded in yet (a recomputation is queued)"),
   bootstrap: bootstrapSchema.nullable(),
-  systems: z.array(z.strictObject({ submissionId: z.string().uuid(), model: z.string(), provider: z.string(), kind: z.enum(["embeddings", "ranking"]) })),
+  systems: z.array(z.strictObject({ submissionId: z.string().uuid(), model: z.string(), provider: z.string(), kind: submissionKindSchema })),
   tieGroups: z
     .array(z.strictObject({ k: z.number().int(), alpha: z.number(), leader: z.string().uuid(), members: z.array(z.string().uuid()) }))
     .describe("per k: the leader and every system whose paired sign-flip p against it is at least alpha"),
@@ -110,7 +111,7 @@ export const queryRecordSchema = z.strictObject({
 export const submissionAnalysisSchema = z.strictObject({
   id: z.string().uuid(),
   benchmark: z.strictObject({ slug: z.string(), version: z.string() }),
-  kind: z.enum(["embeddings", "ranking"]),
+  kind: submissionKindSchema,
   status: z.string(),
   metrics: metricTableSchema.nullable(),
   computedAt: z.iso.datetime().nullable(),

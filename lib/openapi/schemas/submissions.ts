@@ -1,3 +1,4 @@
+import { submissionKindSchema } from "@/lib/submissions/submission-kind";
 import { z } from "zod";
 import { submissionFormFields } from "@/lib/intake/create-submission";
 import { SubmissionStatus } from "@/lib/db/generated/enums";
@@ -97,7 +98,7 @@ export const ownSubmissionListSchema = z.strictObject({
         model: z.strictObject({ name: z.string(), provider: z.string() }),
         organisation: z.strictObject({ slug: z.string(), name: z.string() }).nullable().describe("the organisation it was submitted for; null: personal"),
         submittedBy: z.strictObject({ email: z.string(), you: z.boolean() }).describe("the caller, or another member of the organisation"),
-        kind: z.enum(["embeddings", "ranking"]),
+        kind: submissionKindSchema,
         createdAt: datetime,
         exec1: metricValueSchema.nullable().describe("exec@1 once scored"),
         error: z.string().nullable(),

@@ -1,0 +1,42 @@
+// A repository-retrieval benchmark's identity: benchmark.json beside the samples file when there
+// is one ({slug, name, version, description, license}), with the command line's overrides and,
+// for what neither says, defaults that fit the released Agent Retrieval Bench sets (the version
+// is the samples file's directory name, e.g. v0_1).
+import fs from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+import { AppError } from "@/lib/errors/app-error";
+
+export const arbMetaSchema = z.object({
+  slug: z.string().regex(/^[a-z0-9][a-z0-9-]{1,62}$/, "lowercase letters, digits and dashes"),
+  name: z.string().trim().min(1).max(200),
+  version: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,39}$/, "letters, digits, dots, dashes and underscores"),
+  description: z.string().max(5000),
+  license: z.string().min(1).max(500),
+});
+
+export type ArbBenchmarkMeta = z.infer<typeof arbMetaSchema>;
+
+export const ARB_DEFAULTS = {
+  slug: "agent-retrieval-bench",
+  name: "Agent Retrieval Bench",
+  description: "Repository context retrieval for coding agents: given a workflow query and a repository frozen at a base commit, rank the files an agent needs next.",
+  license: "MIT (benchmark metadata); corpus files keep their repositories' licenses",
+};
+
+export function readBenchmarkMeta(dir: string, overrides: Partial<ArbBenchmarkMeta>): ArbBenchmarkMeta {
+  const file = path.join(dir, "benchmark.json");
+  let fromFile: Record<string, unknown> = {};
+  if (fs.existsSync(file)) {
+    try {
+      fromFile = JSON.parse(fs.readFileSync(file, "utf8"));
+    } catch (e) {
+      throw new AppError("BAD_REQUEST", `${file} is not valid JSON: ${(e as Error).message}`);
+    }
+  }
+  const defined = Object.fromEntries(Object.entries(overrides).filter(([, v]) => v !== undefined));
+  const merged = { ...ARB_DEFAULTS, version: path.basename(path.resolve(dir)), ...fromFile, ...defined };
+  const parsed = arbMetaSchema.safeParse(merged);
+  if (!parsed.success) throw new AppError("BAD_REQUEST", `benchmark identity: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
+  return parsed.data;
+}

@@ -1,0 +1,154 @@
+// The released sample format (one JSON object a line, as Agent Retrieval Bench publishes it)
+// and the normalized sample ExecBoard keeps. The released records name their files by role
+// under `gold` and by task convention; normalization makes each role explicit:
+// - gold: `gold.files` when given, else by task: code2test → related_tests; comment2context →
+//   must_context_files / context_files, else root_cause_files; otherwise root_cause_files, else
+//   related_tests; none for a no-gold record (`gold.no_gold`);
+// - given (context the query hands over, never gold): `gold.given_files`, plus by task the
+//   changed file (code2test), the reviewed file (comment2context), the anchor (edit2ripple);
+// - supporting: supporting_files / supporting_context_files, and for trace2code the related
+//   tests (failure frames and tests are supporting unless they are the root cause);
+// - distractors: negative_distractors / hard_negative_files.
+// The task of a no-gold record is counterfactual when its reason is counterfactual_wrong_repo
+// (a query paired with another repository), natural otherwise. Extra keys are kept in metadata.
+import { z } from "zod";
+import type { RepoTask } from "@/lib/db/generated/enums";
+import { canonicalQueryText } from "./query-text";
+import { isPositiveTask } from "./tasks";
+
+const pathList = z.array(z.union([z.string(), z.object({ path: z.string() }).passthrough()])).optional();
+
+export const releasedSampleSchema = z
+  .object({
+    id: z.string().min(1).max(200),
+    task_type: z.string().min(1),
+    repo: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.-]*\/[A-Za-z0-9_.-]+$/, "must be owner/name"),
+    base_commit: z.string().regex(/^[0-9a-f]{40}$/, "must be a full 40-hex commit id"),
+    query: z.record(z.string(), z.unknown()),
+    gold: z
+      .object({
+        files: pathList,
+        related_tests: pathList,
+        root_cause_files: pathList,
+        must_context_files: pathList,
+        context_files: pathList,
+        given_files: pathList,
+        supporting_files: pathList,
+        supporting_context_files: pathList,
+        negative_distractors: pathList,
+        hard_negative_files: pathList,
+        fix_commit: z.string().optional().nullable(),
+        no_gold: z.boolean().optional(),
+        reason: z.string().optional().nullable(),
+      })
+      .passthrough()
+      .default({}),
+    metadata: z.record(z.string(), z.unknown()).optional(),
+  })
+  .passthrough();
+
+export type ReleasedSample = z.infer<typeof releasedSampleSchema>;
+
+export interface NormalizedSample {
+  sample_id: string;
+  task: RepoTask;
+  repo: string;
+  base_commit: string;
+  query: Record<string, unknown>;
+  query_text: string;
+  gold_files: string[];
+  given_files: string[];
+  supporting_files: string[];
+  distractor_files: string[];
+  no_gold_reason: string | null;
+  /** The commit that resolved it (never shown to a retriever; the leakage gates read it). */
+  fix_commit: string | null;
+  metadata: Record<string, unknown>;
+}
+
+const TASK_ALIASES: Record<string, RepoTask> = {
+  code2test: "code2test",
+  comment2context: "comment2context",
+  trace2code: "trace2code",
+  testlog2code: "trace2code",
+  edit2ripple: "edit2ripple",
+  nogold_natural: "nogold_natural",
+  nogold_counterfactual: "nogold_counterfactual",
+};
+
+const COUNTERFACTUAL_REASON = "counterfactual_wrong_repo";
+
+function paths(values: z.infer<typeof pathList>): string[] {
+  return (values ?? []).map((v) => (typeof v === "string" ? v : v.path)).filter((p) => p !== "");
+}
+
+function dedupe(values: Iterable<string>): string[] {
+  return [...new Set(values)];
+}
+
+function str(v: unknown): string | null {
+  return typeof v === "string" && v !== "" ? v : null;
+}
+
+/** The task of a released record, or null when it names none ExecBoard knows. */
+export function taskOf(r: ReleasedSample): RepoTask | null {
+  if (r.task_type === "nogold_natural" || r.task_type === "nogold_counterfactual") return r.task_type;
+  if (r.task_type === "abstention" || r.gold.no_gold === true) return r.gold.reason === COUNTERFACTUAL_REASON ? "nogold_counterfactual" : "nogold_natural";
+  return TASK_ALIASES[r.task_type] ?? null;
+}
+
+function goldFilesOf(r: ReleasedSample, task: RepoTask): string[] {
+  const g = r.gold;
+  if (!isPositiveTask(task)) return paths(g.files);
+  const explicit = paths(g.files);
+  if (explicit.length) return dedupe(explicit);
+  if (task === "code2test") return dedupe(paths(g.related_tests));
+  if (task === "comment2context") {
+    const context = paths(g.must_context_files).length ? paths(g.must_context_files) : paths(g.context_files);
+    if (context.length) return dedupe(context);
+  }
+  const root = paths(g.root_cause_files);
+  return dedupe(root.length ? root : paths(g.related_tests));
+}
+
+function givenFilesOf(r: ReleasedSample, task: RepoTask): string[] {
+  const q = r.query;
+  const byTask =
+    task === "code2test" ? [str(q.changed_file)] : task === "comment2context" ? [str(q.given_file) ?? str(q.path)] : task === "edit2ripple" ? [str(q.anchor_file)] : [];
+  return dedupe([...paths(r.gold.given_files), ...byTask.filter((x): x is string => x !== null)]);
+}
+
+export function normalizeSample(r: ReleasedSample, task: RepoTask): NormalizedSample {
+  const g = r.gold;
+  const gold = goldFilesOf(r, task);
+  const given = givenFilesOf(r, task);
+  const supporting = dedupe([
+    ...paths(g.supporting_files),
+    ...paths(g.supporting_context_files),
+    ...paths((r as Record<string, unknown>).supporting_context_files as z.infer<typeof pathList>),
+    ...(task === "trace2code" ? paths(g.related_tests) : []),
+  ]).filter((p) => !gold.includes(p));
+  const distractors = dedupe([...paths(g.negative_distractors), ...paths(g.hard_negative_files)]).filter((p) => !gold.includes(p));
+  const metadata = { ...(r.metadata ?? {}) };
+  const fix = str(g.fix_commit) ?? str(metadata.fix_commit);
+  return {
+    sample_id: r.id,
+    task,
+    repo: r.repo,
+    base_commit: r.base_commit,
+    query: r.query,
+    query_text: canonicalQueryText(r.query),
+    gold_files: gold,
+    given_files: given,
+    supporting_files: supporting,
+    distractor_files: distractors,
+    no_gold_reason: isPositiveTask(task) ? null : (str(g.reason) ?? (task === "nogold_counterfactual" ? COUNTERFACTUAL_REASON : null)),
+    fix_commit: fix,
+    metadata,
+  };
+}
+
+/** Every file path a sample names (gold, given, supporting, distractors). */
+export function namedPaths(s: NormalizedSample): string[] {
+  return dedupe([...s.gold_files, ...s.given_files, ...s.supporting_files, ...s.distractor_files]);
+}
