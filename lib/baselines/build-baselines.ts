@@ -6,7 +6,7 @@ import { LEXICAL_EMBEDDER_NAME, lexicalEmbeddings } from "@/lib/retrieval/lexica
 import { plainTokenize } from "@/lib/retrieval/tokenize";
 
 export interface BaselineFile {
-  key: "bm25" | "bm25-function-name" | "char-ngram" | "lexical";
+  key: "bm25" | "bm25-function-name" | "char-ngram" | "lexical" | "repo-bm25" | "repo-structural" | "repo-fusion";
   file: Buffer;
   metadata: Record<string, unknown>;
 }

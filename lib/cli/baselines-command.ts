@@ -1,4 +1,6 @@
 import { buildBaselines } from "@/lib/baselines/build-baselines";
+import { buildRepoBaselines } from "@/lib/baselines/repo-baselines";
+import { kindOfVersion } from "@/lib/kinds/registry";
 import { getLatestVersionId } from "@/lib/benchmark/get-version";
 import { db, disconnectDb } from "@/lib/db/client";
 import { closeQueue } from "@/lib/queue/enqueue";
@@ -36,7 +38,9 @@ export async function submitBaselines(
   const principal = { userId: user.id, email: user.email, role: user.role };
   const version = await getLatestVersionId(slug);
   const out: { id: string; model: string; status: string }[] = [];
-  for (const b of await buildBaselines(version.id)) {
+  const kind = await kindOfVersion(version.id);
+  const baselines = kind.id === "repo_retrieval" ? await buildRepoBaselines(version.id, (m) => console.error(m)) : await buildBaselines(version.id);
+  for (const b of baselines) {
     const model = String(b.metadata.model);
     // One live baseline per model and version: skip if it is already there.
     const existing = await db().submission.findFirst({
@@ -62,8 +66,10 @@ export async function submitBaselines(
       await publishSubmission(r.id);
       r.status = "published";
     }
-    const e1 = s.metrics?.exec["1"]?.value;
-    console.log(`baseline ${r.model}: ${r.status}${e1 !== undefined ? ` (exec@1 ${e1.toFixed(3)})` : ""}`);
+    const e1 = s.metrics?.exec?.["1"]?.value;
+    const mrr = s.metrics?.mrr?.["100"]?.value;
+    const headline = e1 !== undefined ? ` (exec@1 ${e1.toFixed(3)})` : mrr !== undefined ? ` (MRR ${mrr.toFixed(3)}, Recall@20 ${s.metrics!.recall!["20"].value.toFixed(3)})` : "";
+    console.log(`baseline ${r.model}: ${r.status}${headline}`);
   }
   return out;
 }

@@ -1,6 +1,8 @@
 import path from "node:path";
 import { buildBenchmark, DEFAULT_MIN_DISTRACTORS, DEFAULT_SCREEN_TIMEOUT_MS } from "@/lib/benchmark/build-benchmark";
 import { importBenchmark } from "@/lib/benchmark/import-benchmark";
+import { importArbBenchmark } from "@/lib/repo-benchmark/import-arb";
+import fs from "node:fs";
 import { defaultOutDir, writeBenchmarkDir } from "@/lib/benchmark/write-benchmark-dir";
 import { disconnectDb } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
@@ -12,6 +14,7 @@ const USAGE = [
   "usage: execboard benchmark import <dir> [--backend docker|process|auto]",
   "       execboard benchmark build <src-dir> [--out <dir>] [--min-distractors N] [--screen-timeout-ms MS] [--backend …]",
   "       execboard benchmark download <slug> [--version V] [--out <dir or file>] [--zip] [--url U]",
+  "       execboard benchmark import-arb <samples.jsonl> --repos <dir> [--slug S] [--name N] [--version V] [--skip-refused] [--report <file.md>]",
 ].join("\n");
 
 export async function benchmarkCommand(argv: string[]): Promise<number> {
@@ -24,8 +27,21 @@ export async function benchmarkCommand(argv: string[]): Promise<number> {
     zip: { type: "boolean" },
     url: { type: "string" },
     token: { type: "string" },
+    repos: { type: "string" },
+    slug: { type: "string" },
+    name: { type: "string" },
+    "skip-refused": { type: "boolean" },
+    report: { type: "string" },
   });
   const [sub, dir, extra] = positionals;
+  if (sub === "import-arb") {
+    if (!dir || extra || !values.repos) throw new AppError("BAD_REQUEST", USAGE);
+    try {
+      return await runImportArb(dir, values);
+    } finally {
+      await disconnectDb();
+    }
+  }
   if (sub === "download") {
     if (!dir || extra) throw new AppError("BAD_REQUEST", USAGE);
     return downloadDataset(dir, values as { version?: string; out?: string; zip?: boolean; url?: string; token?: string });
@@ -92,4 +108,25 @@ async function runBuild(dir: string, values: Record<string, string | boolean | u
   if (t.tasks_short_of_four) console.log(`${t.tasks_short_of_four} kept task(s) have fewer than 4 distractors; see gate-report.md`);
   console.log(`gate report: ${path.join(out, "gate-report.md")}`);
   return t.tasks_excluded ? 1 : 0;
+}
+
+// Exit 0 when every record became a sample, 1 when some were refused (and skipped) or left out
+// by a leakage gate; the report says which and why either way.
+async function runImportArb(samples: string, values: Record<string, string | boolean | undefined>): Promise<number> {
+  const started = Date.now();
+  const r = await importArbBenchmark({
+    samplesPath: path.resolve(samples),
+    reposDir: path.resolve(values.repos as string),
+    meta: { slug: values.slug as string | undefined, name: values.name as string | undefined, version: values.version as string | undefined },
+    skipRefused: values["skip-refused"] === true,
+    onProgress: (m) => console.error(`import-arb: ${m}`),
+  });
+  if (values.report) fs.writeFileSync(path.resolve(values.report as string), r.markdown);
+  const k = r.report.kept, c = r.report.corpus;
+  const verb = r.created ? "imported" : "already imported with identical content:";
+  console.log(`${verb} ${r.slug} ${r.version}: ${k.total} samples (${Object.entries(k.by_task).filter(([, n]) => n).map(([t, n]) => `${n} ${t}`).join(", ")}) over ${c.snapshots} snapshots, ${c.files} files in ${c.unique_blobs} blobs`);
+  for (const g of r.report.gates.filter((x) => x.caught)) console.log(`gate ${g.gate}${g.fatal ? "" : " (noted, kept)"}: ${g.caught} — ${g.description}`);
+  for (const x of r.report.refused.samples) console.log(`refused line ${x.line}${x.sample_id ? ` ${x.sample_id}` : ""}: ${x.reason}`);
+  console.log(`${values.report ? `report: ${values.report}; ` : ""}${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return r.report.refused.count + k.excluded_by_gates > 0 ? 1 : 0;
 }

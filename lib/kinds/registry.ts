@@ -2,10 +2,12 @@
 import { db, type Tx } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
 import { execRetrievalKind } from "./exec-retrieval";
+import { repoRetrievalKind } from "./repo-retrieval";
 import type { BenchmarkKind, BenchmarkKindId, SubmissionType } from "./kind";
 
 const KINDS: Record<BenchmarkKindId, BenchmarkKind> = {
   exec_retrieval: execRetrievalKind,
+  repo_retrieval: repoRetrievalKind,
 };
 
 export function getKind(id: BenchmarkKindId): BenchmarkKind {

@@ -1,0 +1,26 @@
+// The second kind of benchmark: repository context retrieval for coding agents (Agent
+// Retrieval Bench). Given a workflow query and a repository frozen at a base commit, rank the
+// files an agent needs next; scored by Recall@k, MRR and budgeted context yield, with selective
+// retrieval where no file should be returned. No execution: the pipeline skips that stage.
+import type { BenchmarkKind } from "../kind";
+import { scoreRepoRetrieval } from "./score";
+import { REPO_RETRIEVAL_SUBMISSION_TYPES } from "./submission-types";
+
+export const repoRetrievalKind: BenchmarkKind = {
+  id: "repo_retrieval",
+  title: "repository context retrieval for coding agents",
+  submissionTypes: REPO_RETRIEVAL_SUBMISSION_TYPES,
+  score: scoreRepoRetrieval,
+  // Every cross-submission statistic of this kind (paired tests, task winners, fusion) is
+  // computed from the stored rankings when a page asks, memoized by the published set
+  // (lib/repo-board): there is nothing to precompute on publication.
+  async requestVersionStatistics() {},
+  presentation: {
+    metrics: [
+      { name: "recall", label: "Recall", ks: [5, 10, 20] },
+      { name: "mrr", label: "MRR", ks: [100] },
+      { name: "bcy", label: "BCY", ks: [4000, 8000, 16000, 32000] },
+    ],
+    primary: { name: "mrr", k: 100 },
+  },
+};
