@@ -3,6 +3,7 @@ import { z } from "zod";
 import { db } from "@/lib/db/client";
 import { writeStoredZip } from "@/lib/embeddings/write-zip";
 import { AppError } from "@/lib/errors/app-error";
+import { ARB_DATASET_FILES } from "@/lib/repo-benchmark/version-files";
 import { CONTRACT_FILES } from "./format";
 
 // A benchmark version as a reader downloads it: the contract files exactly as imported
@@ -38,6 +39,9 @@ const TYPES: Record<string, string> = {
   "benchmark.json": "application/json; charset=utf-8",
   "queries.jsonl": "application/x-ndjson; charset=utf-8",
   "corpus.jsonl": "application/x-ndjson; charset=utf-8",
+  "samples.jsonl": "application/x-ndjson; charset=utf-8",
+  "import-report.json": "application/json; charset=utf-8",
+  "import-report.md": "text/markdown; charset=utf-8",
   "LICENSE.txt": "text/plain; charset=utf-8",
   SHA256SUMS: "text/plain; charset=utf-8",
 };
@@ -56,24 +60,25 @@ async function load(slug: string, version: string | undefined): Promise<Material
   const v = await db().benchmarkVersion.findFirst({
     where: { benchmark: { slug }, ...(version ? { version } : {}) },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-    select: { version: true, benchmark: { select: { slug: true, name: true, license: true } }, files: { select: { name: true, content: true } } },
+    select: { version: true, benchmark: { select: { slug: true, name: true, license: true, kind: true } }, files: { select: { name: true, content: true } } },
   });
   if (!v) throw new AppError("NOT_FOUND", version ? `no version ${version} of benchmark ${slug}` : `no benchmark named ${slug}`);
   const contents = new Map<string, Buffer>();
-  for (const name of CONTRACT_FILES) {
+  const repo = v.benchmark.kind === "repo_retrieval";
+  for (const name of repo ? ARB_DATASET_FILES : CONTRACT_FILES) {
     const f = v.files.find((x) => x.name === name);
     if (!f) throw new AppError("NOT_FOUND", `${slug} ${v.version} has no stored ${name}; import its directory again to make it downloadable`);
     contents.set(name, Buffer.from(f.content));
   }
   const { slug: s, name, license } = v.benchmark;
-  contents.set("LICENSE.txt", Buffer.from(licenseText(s, name, v.version, license), "utf8"));
+  contents.set("LICENSE.txt", Buffer.from(licenseText(s, name, v.version, license, repo), "utf8"));
   const sums = [...contents.entries()].map(([n, b]) => `${sha(b)}  ${n}\n`).join("");
   contents.set("SHA256SUMS", Buffer.from(sums, "utf8"));
   const files = [...contents.entries()].map(([n, b]) => ({ name: n, bytes: b.length, sha256: sha(b), contentType: TYPES[n] }));
   return { slug: s, version: v.version, name, license, zipName: `${s}-${v.version}.zip`, files, contents };
 }
 
-function licenseText(slug: string, name: string, version: string, license: string): string {
+function licenseText(slug: string, name: string, version: string, license: string, repo: boolean): string {
   const url = LICENSE_URLS[license];
   return [
     `${name} (${slug}) version ${version}`,
@@ -83,10 +88,22 @@ function licenseText(slug: string, name: string, version: string, license: strin
     "When you use or share it, give appropriate credit: name the benchmark and its version,",
     "link to where you obtained it, and say whether you changed it.",
     "",
-    "The files in this download: benchmark.json (what the benchmark is), queries.jsonl (one",
-    "task per line: query, function name, domain, test suite, the ids of its correct snippets),",
-    "corpus.jsonl (one snippet per line: the canonical implementations and the mechanically",
-    "generated distractors with their bug types), SHA256SUMS (checksums of every file).",
+    ...(repo
+      ? [
+          "The files in this download: benchmark.json (what the benchmark is), samples.jsonl (one",
+          "sample per line: task, repository, base commit, query fields and the canonical query",
+          "text, gold, given, supporting and distractor files, no-gold reason), corpus.jsonl (one",
+          "corpus file per line: snapshot, path, content SHA-256, language, size, lines, tokens,",
+          "canonical chunks), import-report.json and .md (what each leakage gate caught), SHA256SUMS.",
+          "Corpus files keep the licenses of their repositories; their text is served by",
+          "GET /api/v1/benchmarks/{slug}/corpus.",
+        ]
+      : [
+          "The files in this download: benchmark.json (what the benchmark is), queries.jsonl (one",
+          "task per line: query, function name, domain, test suite, the ids of its correct snippets),",
+          "corpus.jsonl (one snippet per line: the canonical implementations and the mechanically",
+          "generated distractors with their bug types), SHA256SUMS (checksums of every file).",
+        ]),
     "",
   ].join("\n");
 }

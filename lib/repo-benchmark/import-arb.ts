@@ -138,8 +138,11 @@ export async function importArbBenchmark(opts: ArbImportOptions): Promise<ArbImp
   const manifest = await db().repoSnapshotFile.findMany({
     where: { snapshotId: { in: snapshots.map((s) => s.snapshotId) } },
     select: { snapshotId: true, path: true, blobSha256: true, language: true, headerTokens: true, blob: { select: { bytes: true, lines: true, tokens: true } } },
-    orderBy: [{ snapshotId: "asc" }, { path: "asc" }],
   });
+  // Corpus order: snapshots as the version lists them, paths as JavaScript compares them (never a
+  // database collation), the order of the canonical chunks.
+  const order = new Map(snapshots.map((s, i) => [s.snapshotId, i]));
+  manifest.sort((a, b) => order.get(a.snapshotId)! - order.get(b.snapshotId)! || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 
   const report = buildImportReport({ meta, samplesPath: opts.samplesPath, records: read.records, refused, skipRefused: !!opts.skipRefused, gated, kept, dropped, snapshots, manifest, repos: [...repos].map(([repo, git]) => ({ repo, gitDir: git?.gitDir ?? null })) });
   const markdown = renderImportReport(report);

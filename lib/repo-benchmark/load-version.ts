@@ -110,3 +110,11 @@ export function versionChunkIds(v: RepoVersion): string[] {
   for (const s of v.snapshots) for (const f of s.files) for (const [first, last] of chunkRanges(f.lines)) out.push(chunkId(s.key, f.path, first, last));
   return out;
 }
+
+/** A ranked file's header and content tokens (what BCY packs), for sample i of the version. */
+export function costOf(v: RepoVersion): (sample: number, path: string) => { header: number; content: number } {
+  return (i, path) => {
+    const f = v.samples[i].snapshot.byPath.get(path)!;
+    return { header: f.header, content: f.content };
+  };
+}

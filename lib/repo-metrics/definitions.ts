@@ -1,7 +1,7 @@
 // What repository-retrieval metrics measure, and at which cut-offs. Every metric is computed at
 // the evaluated depth: a ranking's first RUN_DEPTH (100) files count, later ones never do
 // (vendors' run files, the server's rankings and fused runs alike), so MRR is MRR@100.
-export { RUN_DEPTH as EVAL_DEPTH } from "@/lib/repo-runs/run-format";
+export const EVAL_DEPTH = 100;
 
 export const RECALL_KS = [5, 10, 20] as const;
 export const BUDGETS = [4000, 8000, 16000, 32000] as const;

@@ -12,7 +12,9 @@
 // scores finite and never rising down a ranking (equal scores are ties, scored as such); a
 // sample's TREC lines together; one run tag per file; every sample id one of the benchmark's.
 // A sample a run leaves out has retrieved nothing.
-export const RUN_DEPTH = 100;
+import { EVAL_DEPTH } from "@/lib/repo-metrics/definitions";
+
+export const RUN_DEPTH = EVAL_DEPTH;
 
 export interface RunExpectation {
   sampleIds: readonly string[];

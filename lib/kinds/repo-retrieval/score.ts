@@ -8,7 +8,7 @@ import fs from "node:fs/promises";
 import { getConfig } from "@/lib/config";
 import type { Tx } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
-import { loadRepoVersion, type RepoVersion } from "@/lib/repo-benchmark/load-version";
+import { costOf, loadRepoVersion, type RepoVersion } from "@/lib/repo-benchmark/load-version";
 import { analyzeRun, type RunAnalysis, type SampleRanking } from "@/lib/repo-metrics/analyze-run";
 import { HEADLINE_METRICS, storedMetric } from "@/lib/repo-metrics/definitions";
 import { readSubmissionRows } from "@/lib/retrieval/submission-rows";
@@ -38,13 +38,6 @@ export function headlineRows(a: RunAnalysis): MetricRow[] {
     const e = a.overall!.sample[a.metrics.indexOf(id)];
     return { ...storedMetric(id), value: e.value, ciLow: e.ciLow, ciHigh: e.ciHigh };
   });
-}
-
-export function costOf(v: RepoVersion) {
-  return (i: number, path: string) => {
-    const f = v.samples[i].snapshot.byPath.get(path)!;
-    return { header: f.header, content: f.content };
-  };
 }
 
 export async function scoreRepoRetrieval(input: ScoringInput): Promise<ScoredRun | null> {
