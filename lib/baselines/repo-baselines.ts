@@ -62,7 +62,7 @@ export async function buildRepoBaselines(versionId: number, onProgress?: (messag
       metadata: {
         ...common,
         model: REPO_BASELINE_MODELS.structural,
-        notes: "A repository map in the spirit of RepoMap: files linked by imports and by identifiers one uses and another defines (names defined in more than 20 files link nothing); personalised PageRank (damping 0.85) restarting at the files that define the query's identifiers, whose path words it uses, and that it hands over as given context.",
+        notes: "A repository map in the spirit of RepoMap: files linked by imports and by identifiers one uses and another defines (names defined in more than 20 files link nothing); personalised PageRank (damping 0.5) restarting at the files that define the query's identifiers, whose path words it uses, and that it hands over as given context.",
       },
     },
     {

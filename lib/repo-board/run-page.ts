@@ -4,6 +4,7 @@
 // and one row per sample with its metrics and where its first gold file was ranked.
 import type { Principal } from "@/lib/auth/principal";
 import { db } from "@/lib/db/client";
+import type { SubmissionKind } from "@/lib/db/generated/enums";
 import { loadRepoVersion } from "@/lib/repo-benchmark/load-version";
 import type { RunAnalysis } from "@/lib/repo-metrics/analyze-run";
 import { tieGroups } from "@/lib/repo-metrics/tie-groups";
@@ -22,6 +23,7 @@ export interface RunSampleRow {
 
 export interface RunPage {
   submission: SubmissionView;
+  kind: SubmissionKind;
   analysis: RunAnalysis | null;
   computedAt: string | null;
   samples: RunSampleRow[];
@@ -29,10 +31,10 @@ export interface RunPage {
 
 export async function getRunPage(id: string, viewer: Principal | null): Promise<RunPage> {
   const submission = await getSubmission(id, viewer); // NOT_FOUND unless the viewer may see it
+  const sub = await db().submission.findUniqueOrThrow({ where: { id }, select: { versionId: true, kind: true } });
   const row = await db().repoAnalysis.findUnique({ where: { submissionId: id }, select: { payload: true, computedAt: true } });
-  if (!row) return { submission, analysis: null, computedAt: null, samples: [] };
+  if (!row) return { submission, kind: sub.kind, analysis: null, computedAt: null, samples: [] };
   const analysis = row.payload as unknown as RunAnalysis;
-  const sub = await db().submission.findUniqueOrThrow({ where: { id }, select: { versionId: true } });
   const v = await loadRepoVersion(sub.versionId);
   const rankings = await db().repoRanking.findMany({ where: { submissionId: id }, select: { sampleDbId: true, paths: true, scores: true, abstention: true } });
   const byDb = new Map(rankings.map((r) => [r.sampleDbId, r]));
@@ -49,5 +51,5 @@ export async function getRunPage(id: string, viewer: Principal | null): Promise<
     }
     return { sampleId: s.sampleId, task: s.task, repo: s.repo, values: analysis.perSample[i]?.values ?? null, firstGold, listed: r?.paths.length ?? 0, abstention: r?.abstention ?? null };
   });
-  return { submission, analysis, computedAt: row.computedAt.toISOString(), samples };
+  return { submission, kind: sub.kind, analysis, computedAt: row.computedAt.toISOString(), samples };
 }

@@ -1,19 +1,24 @@
 // The structural baseline, in the spirit of RepoMap: a graph of the repository's files, ranked by
 // personalised PageRank from what the query names.
-// - Edges: file A → file B when A imports B (weight 1), and when A uses an identifier that B
+// - Links: file A and file B when A imports B (weight 1), and when A uses an identifier that B
 //   defines (weight 1/d for an identifier defined in d files, summed over identifiers; names
-//   defined in more than MAX_DEFINERS files are too common to link anything).
+//   defined in more than MAX_DEFINERS files are too common to link anything). Links go both
+//   ways: a test that exercises a module is as related to it as the module to the test, and the
+//   walk must reach a module's users (code2test, edit2ripple) as well as what it uses.
 // - Restart distribution: files defining an identifier the query writes (weight 1/d each), files
 //   whose path words the query uses (weight 1 per word, shared by the files with it), and the
 //   files the query hands over (given context, weight 1 each): what the query points at, whose
 //   neighbours are what an agent reads next. A query that names nothing restarts uniformly.
-// - PageRank: damping 0.85, power iteration until the L1 change is below 1e-9 (at most 100
-//   rounds); a file without out-links restarts. Files the walk never reaches are not retrieved.
+// - PageRank: damping 0.5 (restarting often keeps the walk near what the query names; 0.85, the
+//   usual default, spread it over the whole repository), power iteration until the L1 change is below 1e-9 (at most 100
+//   rounds); a file without links restarts. Files the walk never reaches are not retrieved, nor
+//   are the given files: the agent has them already (as a repository map leaves out the files
+//   already in the chat).
 import { pathTokens, codeTokens } from "./code-tokens";
 import { ImportResolver } from "./resolve-imports";
 import { fileSymbols, queryIdentifiers } from "./symbols";
 
-export const DAMPING = 0.85;
+export const DAMPING = 0.5;
 export const MAX_DEFINERS = 20;
 
 export class RepoGraph {
@@ -32,17 +37,21 @@ export class RepoGraph {
       for (const w of new Set(pathTokens(f.path))) this.pathWords.set(w, [...(this.pathWords.get(w) ?? []), i]);
     });
     const resolver = new ImportResolver(files.map((f) => f.path));
-    this.out = symbols.map((s, i) => {
-      const w = new Map<number, number>();
-      for (const spec of s.imports) for (const p of resolver.resolve(files[i].path, s.language, spec)) {
-        const j = this.index.get(p)!;
-        if (j !== i) w.set(j, (w.get(j) ?? 0) + 1);
-      }
+    const links = files.map(() => new Map<number, number>());
+    const link = (i: number, j: number, w: number) => {
+      if (i === j) return;
+      links[i].set(j, (links[i].get(j) ?? 0) + w);
+      links[j].set(i, (links[j].get(i) ?? 0) + w);
+    };
+    symbols.forEach((s, i) => {
+      for (const spec of s.imports) for (const p of resolver.resolve(files[i].path, s.language, spec)) link(i, this.index.get(p)!, 1);
       for (const name of s.references.keys()) {
         const defs = this.definers.get(name);
         if (!defs || defs.length > MAX_DEFINERS) continue;
-        for (const j of defs) if (j !== i) w.set(j, (w.get(j) ?? 0) + 1 / defs.length);
+        for (const j of defs) link(i, j, 1 / defs.length);
       }
+    });
+    this.out = links.map((w) => {
       const to = Int32Array.from(w.keys());
       const total = [...w.values()].reduce((a, b) => a + b, 0);
       return { to, w: Float64Array.from(to, (j) => w.get(j)! / total) };
@@ -95,8 +104,9 @@ export class RepoGraph {
       r = next;
       if (change < 1e-9) break;
     }
+    const skip = new Set(given);
     const out: { path: string; score: number }[] = [];
-    for (let i = 0; i < n; i++) if (r[i] > 0) out.push({ path: this.files[i].path, score: r[i] });
+    for (let i = 0; i < n; i++) if (r[i] > 0 && !skip.has(this.files[i].path)) out.push({ path: this.files[i].path, score: r[i] });
     return out;
   }
 }

@@ -1,0 +1,129 @@
+import Link from "next/link";
+import { Card } from "@/components/ui/card";
+import { fmtP, fmtSigned } from "@/components/ui/format";
+import { ScrollBox } from "@/components/ui/scroll-box";
+import { getFusion, FUSION_MAX, FUSION_MIN } from "@/lib/repo-board/fusion";
+import { loadPublishedRuns } from "@/lib/repo-board/published-runs";
+import { estimateOf, parseScope } from "@/lib/repo-board/scope";
+import { resolveVersion } from "@/lib/leaderboard/resolve-version";
+import { HEADLINE_METRICS, metricLabel } from "@/lib/repo-metrics/definitions";
+import { orNotFound } from "@/lib/pages/or-not-found";
+import type { RawSearchParams } from "@/lib/pages/search-params";
+import { getVersionNavData } from "@/lib/pages/version-nav-data";
+import { EstimateCell } from "./estimate-cell";
+import { fusionPath } from "./paths";
+import { RepoNav } from "./repo-nav";
+import { chosenRuns, RunsPicker } from "./runs-picker";
+import { ScopeSwitches } from "./scope-switches";
+
+// Fusion, live: the reciprocal rank fusion (k = 60) of the runs a reader picks, scored exactly as
+// a submission is, beside each input, with the paired test of the fusion against each.
+export async function FusionScreen({ slug, version, searchParams }: { slug: string; version: string; searchParams: RawSearchParams }) {
+  const nav = await orNotFound(getVersionNavData(slug, version));
+  const v = await orNotFound(resolveVersion(slug, nav.version));
+  const runs = await loadPublishedRuns(v.id);
+  const chosen = chosenRuns(searchParams.runs);
+  const scope = parseScope(searchParams);
+  const base = fusionPath(slug, nav.version);
+  const ready = chosen.length >= FUSION_MIN && chosen.length <= FUSION_MAX;
+  const f = ready ? await orNotFound(getFusion(slug, nav.version, chosen, scope)) : null;
+  return (
+    <section aria-labelledby="fusion-heading" className="space-y-6">
+      <RepoNav {...nav} tab="fusion" headingId="fusion-heading" />
+      <p className="max-w-3xl text-sm text-slate-600">
+        Reciprocal rank fusion: a file scores the sum of 1/(60 + rank) over the picked runs that rank it (a file tied in a run takes its group's mean rank), and the fused ranking is
+        scored like any submission: tie-aware, at depth 100, with 95% intervals. Each input is compared with the fusion by the paired sign-flip test over samples.
+      </p>
+      <RunsPicker action={base} available={runs.map((r) => ({ submissionId: r.submissionId, model: r.model, isBaseline: r.isBaseline }))} chosen={chosen} submitLabel="Fuse" />
+      {!ready && <p className="text-sm text-slate-600">{chosen.length > FUSION_MAX ? `At most ${FUSION_MAX} runs can be fused.` : `Pick at least ${FUSION_MIN} runs.`}</p>}
+      {f && (
+        <>
+          <ScopeSwitches scope={scope} basePath={base} extra={chosen.map((id) => ["runs", id])} />
+          <Card id="fused" title="The fusion and its inputs" lead={`Means over ${f.fused.overall?.samples ?? 0} positive samples in the chosen scope.`}>
+            <ScrollBox label="Fusion and inputs" className="rounded-lg border border-slate-200">
+              <table className="min-w-full text-sm" data-testid="fusion-table">
+                <caption className="sr-only">The fused run and each input, every headline metric with its interval</caption>
+                <thead className="border-b border-slate-200 bg-slate-50 text-xs text-slate-700">
+                  <tr>
+                    <th scope="col" className="px-2 py-2 text-left">
+                      Run
+                    </th>
+                    {HEADLINE_METRICS.map((m) => (
+                      <th key={m} scope="col" className="whitespace-nowrap px-2 py-2 text-right">
+                        {metricLabel(m)}
+                      </th>
+                    ))}
+                  </tr>
+                </thead>
+                <tbody className="divide-y divide-slate-100">
+                  <tr className="bg-emerald-50/60" data-testid="fusion-row">
+                    <th scope="row" className="px-2 py-2 text-left font-semibold text-slate-900">
+                      RRF({f.inputs.map((r) => r.model).join(" + ")})
+                    </th>
+                    {HEADLINE_METRICS.map((m) => (
+                      <EstimateCell key={m} e={estimateOf(f.fused, scope, m)} strong />
+                    ))}
+                  </tr>
+                  {f.inputs.map((r) => (
+                    <tr key={r.submissionId}>
+                      <th scope="row" className="px-2 py-2 text-left font-medium">
+                        <Link href={`/submissions/${r.submissionId}`} className="underline-offset-2 hover:underline">
+                          {r.model}
+                        </Link>
+                      </th>
+                      {HEADLINE_METRICS.map((m) => (
+                        <EstimateCell key={m} e={estimateOf(r.analysis, scope, m)} />
+                      ))}
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </ScrollBox>
+          </Card>
+          <Card id="fusion-tests" title="Fusion minus each input (paired)" lead="The difference with its paired-bootstrap 95% interval and the two-sided paired sign-flip p-value.">
+            <ScrollBox label="Paired tests" className="rounded-lg border border-slate-200">
+              <table className="min-w-full text-sm" data-testid="fusion-tests">
+                <caption className="sr-only">Paired tests of the fusion against each input</caption>
+                <thead className="border-b border-slate-200 bg-slate-50 text-xs text-slate-700">
+                  <tr>
+                    <th scope="col" className="px-2 py-2 text-left">
+                      Metric
+                    </th>
+                    {f.inputs.map((r) => (
+                      <th key={r.submissionId} scope="col" className="px-2 py-2 text-right">
+                        vs {r.model}
+                      </th>
+                    ))}
+                  </tr>
+                </thead>
+                <tbody className="divide-y divide-slate-100">
+                  {HEADLINE_METRICS.map((m) => (
+                    <tr key={m}>
+                      <th scope="row" className="whitespace-nowrap px-2 py-2 text-left font-medium">
+                        {metricLabel(m)}
+                      </th>
+                      {f.tests[m].map((t) => (
+                        <td key={t.submissionId} className="num-cell">
+                          {t.result ? (
+                            <>
+                              <span className={t.result.pValue < 0.05 ? "font-semibold" : ""}>{fmtSigned(t.result.delta)}</span>
+                              <span className="block text-[11px] text-slate-500">
+                                [{fmtSigned(t.result.ciLow)}, {fmtSigned(t.result.ciHigh)}] p = {fmtP(t.result.pValue)}
+                              </span>
+                            </>
+                          ) : (
+                            "—"
+                          )}
+                        </td>
+                      ))}
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </ScrollBox>
+          </Card>
+        </>
+      )}
+    </section>
+  );
+}
