@@ -1,6 +1,7 @@
 import { pageMeta } from "@/components/site/page-meta";
 import { Choice, code, Formula, Line, Section } from "@/components/methodology/parts";
 import { BaselinesSection, ChanceSection, EngineSection, TiesSection } from "@/components/methodology/tie-sections";
+import { RepoMethodology, REPO_TOC } from "@/components/repo/repo-methodology";
 import { EDIT_SIZE_BUCKETS } from "@/lib/analysis/edit-size";
 import { ANALYSIS_ENGINE_VERSION } from "@/lib/analysis/analyze-submission";
 import { BUG_TYPES } from "@/lib/benchmark/format";
@@ -36,6 +37,7 @@ const TOC: [string, string][] = [
   ["rankings", "Ranking-file submissions"],
   ["baselines", "Baselines"],
   ["engine", "Scoring engine"],
+  ...REPO_TOC,
 ];
 
 export default function MethodologyPage() {
@@ -69,6 +71,10 @@ export default function MethodologyPage() {
           <a href="#ties" className="text-emerald-800 underline underline-offset-2">exact ties</a>); systems are compared
           query by query with the paired sign-flip test (<a href="#pairs" className="text-emerald-800 underline underline-offset-2">paired comparisons</a>);
           and a uniformly random ranking is shown as the floor (<a href="#chance" className="text-emerald-800 underline underline-offset-2">the chance line</a>).
+        </p>
+        <p className="text-[15px] leading-7 text-slate-600">
+          The second track, repository context retrieval for coding agents (Agent Retrieval Bench), has its own sections from{" "}
+          <a href="#repo-retrieval" className="text-emerald-800 underline underline-offset-2">Repository retrieval</a> on.
         </p>
         <p className="text-sm text-slate-600">
           Analysis engine version {ANALYSIS_ENGINE_VERSION} · sandbox runner version {RUNNER_VERSION}.
@@ -304,6 +310,7 @@ export default function MethodologyPage() {
 
       <BaselinesSection />
       <EngineSection />
+      <RepoMethodology />
     </article>
     </div>
   );

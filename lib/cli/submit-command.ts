@@ -1,4 +1,5 @@
 import fs from "node:fs/promises";
+import { SubmissionKind } from "@/lib/db/generated/enums";
 import path from "node:path";
 import { getConfig } from "@/lib/config";
 import { AppError } from "@/lib/errors/app-error";
@@ -17,7 +18,10 @@ import { checkHere } from "./check-here";
 import { parse, required } from "./args";
 
 const USAGE =
-  "usage: execboard submit <file.npz|ranking.jsonl> --benchmark <slug> --metadata <json|file> [--org <slug>] [--wait] [--kind embeddings|ranking]\n" +
+  "usage: execboard submit <file.npz|ranking.jsonl|run.trec|run.jsonl> --benchmark <slug> --metadata <json|file> [--org <slug>] [--wait]
+" +
+  "                        [--kind embeddings|ranking|run_trec|run_jsonl|chunk_embeddings]
+" +
   "                        [--chunk-mib <n>] [--new] [--no-check] [--url <url>] [--token <token>]";
 const FINAL = ["scored", "failed", "published", "rejected", "hidden"];
 
@@ -45,7 +49,8 @@ export async function submitCommand(argv: string[]): Promise<number> {
   if (!file || positionals.length > 1) throw new AppError("BAD_REQUEST", USAGE);
   const slug = required(values.benchmark, `--benchmark\n${USAGE}`);
   const metadata = await readMetadata(required(values.metadata, `--metadata\n${USAGE}`));
-  if (values.kind !== undefined && values.kind !== "embeddings" && values.kind !== "ranking") throw new AppError("BAD_REQUEST", `--kind must be embeddings or ranking\n${USAGE}`);
+  // Which kinds a benchmark takes is the server's to say (its answer names them).
+  if (values.kind !== undefined && !(Object.values(SubmissionKind) as string[]).includes(values.kind)) throw new AppError("BAD_REQUEST", `--kind must be one of ${Object.values(SubmissionKind).join(", ")}\n${USAGE}`);
   const chunkMiB = values["chunk-mib"] === undefined ? 32 : Number(values["chunk-mib"]);
   if (!Number.isFinite(chunkMiB) || chunkMiB <= 0) throw new AppError("BAD_REQUEST", `--chunk-mib must be a positive number\n${USAGE}`);
   const token = values.token ?? getConfig().EXECBOARD_TOKEN;
@@ -162,7 +167,8 @@ async function waitAndReport(client: ApiClient, id: string): Promise<number> {
     return 1;
   }
   const m = final.metrics;
-  if (m) console.log(`exec@1 ${m.exec["1"].value.toFixed(3)}  exec@10 ${m.exec["10"].value.toFixed(3)}  nDCG@10 ${m.ndcg["10"].value.toFixed(3)}`);
+  if (m?.mrr) console.log(`MRR ${m.mrr["100"].value.toFixed(3)}  Recall@20 ${m.recall!["20"].value.toFixed(3)}  BCY@8k ${m.bcy!["8000"].value.toFixed(3)}`);
+  else if (m) console.log(`exec@1 ${m.exec["1"].value.toFixed(3)}  exec@10 ${m.exec["10"].value.toFixed(3)}  nDCG@10 ${m.ndcg["10"].value.toFixed(3)}`);
   return m ? 0 : 1;
 }
 

@@ -21,7 +21,7 @@ export const submissionFormFields = z.strictObject({
   metadata: z
     .string({ error: "required: the model's metadata as JSON text" })
     .describe("JSON text: model, provider (required), similarity, revision, link, openWeights, dimensions, queryPrefix, passagePrefix, notes"),
-  kind: z.string().optional().describe("the submission type: embeddings (.npz) or ranking (.jsonl); when absent, the file's first bytes decide"),
+  kind: z.string().optional().describe("the submission type: embeddings (.npz) or ranking (.jsonl) on an execution-grounded benchmark; run_trec, run_jsonl or chunk_embeddings (.npz) on a repository-retrieval one; when absent, the file's first bytes decide"),
   organisation: submitOrganisationField,
 });
 

@@ -151,11 +151,14 @@ describe("repository retrieval over HTTP", () => {
     const w = (p: string) => `${v.samples[0].snapshot.key}/${p}`, g = (p: string) => `${v.samples[2].snapshot.key}/${p}`;
     const q = new Float32Array(v.samples.length * dims);
     const set = (i: number, key: string | null, x: number) => (q[i * dims + (key === null ? files.length : unit(key))] = x);
-    set(0, w("tests/test_core.py"), 1), set(0, w("widgets/layout.py"), 0.5);
-    set(1, w("widgets/util.py"), 1), set(1, w("widgets/core.py"), 1);
+    set(0, w("tests/test_core.py"), 1);
+    set(0, w("widgets/layout.py"), 0.5);
+    set(1, w("widgets/util.py"), 1);
+    set(1, w("widgets/core.py"), 1);
     set(2, g("gears/gear.go"), 1);
     set(3, w("docs/guide.md"), 1);
-    set(4, null, 1), set(5, null, 1);
+    set(4, null, 1);
+    set(5, null, 1);
     const npz = writeNpz({ query_embeddings: { data: q, shape: [v.samples.length, dims] }, corpus_embeddings: { data: corpus, shape: [chunkIds.length, dims] }, query_ids: v.samples.map((s) => s.sampleId), corpus_ids: chunkIds });
     const res = await post(vendor.token, npz, "chunks.npz", { model: "hand-chunks", provider: "tests", similarity: "cosine" });
     expect(res.status).toBe(202);
