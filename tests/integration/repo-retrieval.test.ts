@@ -206,6 +206,14 @@ describe("repository retrieval over HTTP", () => {
     expect(fusion.body.tests.mrr).toHaveLength(2);
     expect((await api(`/api/v1/benchmarks/${SLUG}/fusion?runs=${ids.a}`)).status).toBe(400);
 
+    // The dataset: the version's files as imported, and the corpus text in corpus order.
+    const ds = await api(`/api/v1/benchmarks/${SLUG}/dataset?version=v1`);
+    expect(ds.body.files.map((x: { name: string }) => x.name)).toEqual(["benchmark.json", "samples.jsonl", "corpus.jsonl", "import-report.json", "import-report.md", "LICENSE.txt", "SHA256SUMS"]);
+    const corpusLines = (await (await fetch(`${baseUrl()}/api/v1/benchmarks/${SLUG}/corpus?version=v1`)).text()).trim().split("\n").map((l) => JSON.parse(l));
+    expect(corpusLines.map((l: { snapshot: string; path: string }) => `${l.snapshot}/${l.path}`)).toEqual(v.snapshots.flatMap((s) => s.files.map((x) => `${s.key}/${x.path}`)));
+    expect(corpusLines.find((l: { path: string }) => l.path === "widgets/util.py").text).toMatch(/^def clamp\(value, low, high\):/);
+    expect((await fetch(`${baseUrl()}/api/v1/benchmarks/${SLUG}/corpus?snapshot=acme/none@000000000000`)).status).toBe(404);
+
     // The pages render for a reader.
     for (const path of [`/benchmarks/${SLUG}/v1`, `/benchmarks/${SLUG}/v1/tasks`, `/benchmarks/${SLUG}/v1/queries`, `/benchmarks/${SLUG}/v1/fusion?runs=${ids.a}&runs=${ids.c}`, `/benchmarks/${SLUG}/v1/compare?runs=${ids.a}&runs=${ids.c}`, `/submissions/${ids.a}`, `/submissions/${ids.a}/queries/${f.ids.trace2code}`]) {
       const page = await fetch(`${baseUrl()}${path}`);

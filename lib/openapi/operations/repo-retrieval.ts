@@ -1,4 +1,6 @@
+import { z } from "zod";
 import { repoScopeQuery, runsQuery } from "@/lib/repo-board/queries";
+import { corpusQuery } from "@/lib/repo-benchmark/corpus-stream";
 import type { Operation } from "../operation";
 import { compareRunsSchema, fusionSchema, repoAnalysisSchema, repoBoardSchema, sampleDrilldownSchema, taskWinnersSchema } from "../schemas/repo-retrieval";
 
@@ -7,6 +9,18 @@ const scopeNote =
   "Metrics are means over positive samples (no-gold samples are scored by selective retrieval only), tie-aware (the exact expectation over the orders of tied files), at depth 100, with 95% bootstrap intervals; weighting=repo averages each repository's samples first.";
 
 export const REPO_RETRIEVAL_OPERATIONS: Operation[] = [
+  {
+    method: "get",
+    path: "/api/v1/benchmarks/{slug}/corpus",
+    operationId: "getRepoCorpus",
+    summary: "The text of a repository-retrieval version's corpus: one JSON line per file, {snapshot, path, sha256, text}, in corpus order (the canonical chunks' order)",
+    tag: "Repository retrieval",
+    auth: "none",
+    pathParams: { slug: "benchmark slug" },
+    query: corpusQuery,
+    success: { status: 200, description: "JSON lines", schema: z.string(), name: "RepoCorpus", contentType: "application/x-ndjson" },
+    errors: { 400: "invalid query", 404: "no such benchmark, version or snapshot, or not a repository-retrieval benchmark" },
+  },
   {
     method: "get",
     path: "/api/v1/benchmarks/{slug}/repo-board",
