@@ -87,7 +87,7 @@ test("samples, task winners, compare and fusion", async ({ page }) => {
   });
   await page.goto(`${BASE}/fusion?runs=${a.submissionId}&runs=${b.submissionId}`);
   await atBothWidths(page, "repo-fusion", async () => {
-    await expect(page.getByTestId("fusion-row")).toContainText("RRF(");
+    await expect(page.getByTestId("fusion-table-strong")).toContainText("RRF(");
     await expect(page.getByTestId("fusion-tests")).toContainText(`vs ${b.model}`);
   });
 });

@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { TabBar } from "./tab-bar";
 import { comparePath, datasetZip, queriesPath, versionPath } from "./paths";
 
 export type VersionTab = "leaderboard" | "queries" | "compare";
@@ -69,23 +70,7 @@ export function VersionNav({ slug, name, version, versions, tab, headingId, down
           </a>
         )}
       </div>
-      <nav aria-label={`${name} ${version}`} className="-mb-px flex gap-1 overflow-x-auto border-b border-slate-200 text-sm">
-        {tabs.map((t) => (
-          <Link
-            key={t.id}
-            href={t.href}
-            aria-current={t.id === tab ? "page" : undefined}
-            className={`whitespace-nowrap border-b-2 px-3 py-2 font-medium focus-visible:outline focus-visible:outline-2 focus-visible:outline-emerald-600 ${
-              t.id === tab ? "border-emerald-600 text-slate-900" : "border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900"
-            }`}
-          >
-            {t.label}
-          </Link>
-        ))}
-        <Link href="/methodology" className="whitespace-nowrap border-b-2 border-transparent px-3 py-2 font-medium text-slate-600 hover:border-slate-300 hover:text-slate-900 focus-visible:outline focus-visible:outline-2 focus-visible:outline-emerald-600">
-          Methodology
-        </Link>
-      </nav>
+      <TabBar label={`${name} ${version}`} tabs={tabs} current={tab} methodology="/methodology" />
     </div>
   );
 }

@@ -1,15 +1,14 @@
 import Link from "next/link";
 import { comparePath } from "@/components/benchmark/paths";
 import { Card } from "@/components/ui/card";
-import { fmtP, fmtSigned } from "@/components/ui/format";
 import { ScrollBox } from "@/components/ui/scroll-box";
 import { compareRuns } from "@/lib/repo-board/compare-runs";
-import { estimateOf, parseScope } from "@/lib/repo-board/scope";
-import { HEADLINE_METRICS, metricLabel } from "@/lib/repo-metrics/definitions";
+import { parseScope } from "@/lib/repo-board/scope";
+import { HEADLINE_METRICS } from "@/lib/repo-metrics/definitions";
 import { orNotFound } from "@/lib/pages/or-not-found";
 import type { RawSearchParams } from "@/lib/pages/search-params";
 import { getVersionNavData } from "@/lib/pages/version-nav-data";
-import { EstimateCell } from "./estimate-cell";
+import { HeadlineHead, HeadlineTable, PairedCell } from "./headline-table";
 import { RepoNav } from "./repo-nav";
 import { chosenRuns, RunsPicker } from "./runs-picker";
 import { ScopeSwitches } from "./scope-switches";
@@ -33,54 +32,26 @@ export async function RepoCompareScreen({ slug, version, searchParams }: { slug:
         <>
           <ScopeSwitches scope={scope} basePath={base} extra={chosen.map((id) => ["runs", id])} />
           <Card id="side-by-side" title="Side by side">
-            <ScrollBox label="Runs side by side" className="rounded-lg border border-slate-200">
-              <table className="min-w-full text-sm" data-testid="compare-table">
-                <caption className="sr-only">The picked runs, every headline metric with its interval</caption>
-                <thead className="border-b border-slate-200 bg-slate-50 text-xs text-slate-700">
-                  <tr>
-                    <th scope="col" className="px-2 py-2 text-left">
-                      Run
-                    </th>
-                    {HEADLINE_METRICS.map((m) => (
-                      <th key={m} scope="col" className="whitespace-nowrap px-2 py-2 text-right">
-                        {metricLabel(m)}
-                      </th>
-                    ))}
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-slate-100">
-                  {c.runs.map((r) => (
-                    <tr key={r.submissionId}>
-                      <th scope="row" className="px-2 py-2 text-left font-medium">
-                        <Link href={`/submissions/${r.submissionId}`} className="underline-offset-2 hover:underline">
-                          {r.model}
-                        </Link>
-                      </th>
-                      {HEADLINE_METRICS.map((m) => (
-                        <EstimateCell key={m} e={estimateOf(r.analysis, scope, m)} />
-                      ))}
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </ScrollBox>
+            <HeadlineTable
+              caption="The picked runs, every headline metric with its interval"
+              testId="compare-table"
+              scope={scope}
+              rows={c.runs.map((r) => ({
+                key: r.submissionId,
+                label: (
+                  <Link href={`/submissions/${r.submissionId}`} className="underline-offset-2 hover:underline">
+                    {r.model}
+                  </Link>
+                ),
+                analysis: r.analysis,
+              }))}
+            />
           </Card>
           <Card id="paired" title="Paired differences (first minus second)" lead="Paired-bootstrap 95% interval and two-sided paired sign-flip p-value over the same samples.">
             <ScrollBox label="Paired differences" className="rounded-lg border border-slate-200">
               <table className="min-w-full text-sm" data-testid="compare-pairs">
                 <caption className="sr-only">Paired differences between the picked runs</caption>
-                <thead className="border-b border-slate-200 bg-slate-50 text-xs text-slate-700">
-                  <tr>
-                    <th scope="col" className="px-2 py-2 text-left">
-                      Pair
-                    </th>
-                    {HEADLINE_METRICS.map((m) => (
-                      <th key={m} scope="col" className="whitespace-nowrap px-2 py-2 text-right">
-                        {metricLabel(m)}
-                      </th>
-                    ))}
-                  </tr>
-                </thead>
+                <HeadlineHead first="Pair" />
                 <tbody className="divide-y divide-slate-100">
                   {[...new Set(c.pairs.map((p) => `${p.a}|${p.b}`))].map((key) => {
                     const [a, b] = key.split("|");
@@ -89,23 +60,9 @@ export async function RepoCompareScreen({ slug, version, searchParams }: { slug:
                         <th scope="row" className="px-2 py-2 text-left font-medium">
                           {name(a)} − {name(b)}
                         </th>
-                        {HEADLINE_METRICS.map((m) => {
-                          const r = c.pairs.find((p) => p.a === a && p.b === b && p.metric === m)!.result;
-                          return (
-                            <td key={m} className="num-cell">
-                              {r ? (
-                                <>
-                                  <span className={r.pValue < 0.05 ? "font-semibold" : ""}>{fmtSigned(r.delta)}</span>
-                                  <span className="block text-[11px] text-slate-500">
-                                    [{fmtSigned(r.ciLow)}, {fmtSigned(r.ciHigh)}] p = {fmtP(r.pValue)}
-                                  </span>
-                                </>
-                              ) : (
-                                "—"
-                              )}
-                            </td>
-                          );
-                        })}
+                        {HEADLINE_METRICS.map((m) => (
+                          <PairedCell key={m} result={c.pairs.find((p) => p.a === a && p.b === b && p.metric === m)!.result} />
+                        ))}
                       </tr>
                     );
                   })}

@@ -1,16 +1,15 @@
 import Link from "next/link";
 import { Card } from "@/components/ui/card";
-import { fmtP, fmtSigned } from "@/components/ui/format";
 import { ScrollBox } from "@/components/ui/scroll-box";
 import { getFusion, FUSION_MAX, FUSION_MIN } from "@/lib/repo-board/fusion";
 import { loadPublishedRuns } from "@/lib/repo-board/published-runs";
-import { estimateOf, parseScope } from "@/lib/repo-board/scope";
+import { parseScope } from "@/lib/repo-board/scope";
 import { resolveVersion } from "@/lib/leaderboard/resolve-version";
 import { HEADLINE_METRICS, metricLabel } from "@/lib/repo-metrics/definitions";
 import { orNotFound } from "@/lib/pages/or-not-found";
 import type { RawSearchParams } from "@/lib/pages/search-params";
 import { getVersionNavData } from "@/lib/pages/version-nav-data";
-import { EstimateCell } from "./estimate-cell";
+import { HeadlineTable, PairedCell } from "./headline-table";
 import { fusionPath } from "./paths";
 import { RepoNav } from "./repo-nav";
 import { chosenRuns, RunsPicker } from "./runs-picker";
@@ -40,45 +39,23 @@ export async function FusionScreen({ slug, version, searchParams }: { slug: stri
         <>
           <ScopeSwitches scope={scope} basePath={base} extra={chosen.map((id) => ["runs", id])} />
           <Card id="fused" title="The fusion and its inputs" lead={`Means over ${f.fused.overall?.samples ?? 0} positive samples in the chosen scope.`}>
-            <ScrollBox label="Fusion and inputs" className="rounded-lg border border-slate-200">
-              <table className="min-w-full text-sm" data-testid="fusion-table">
-                <caption className="sr-only">The fused run and each input, every headline metric with its interval</caption>
-                <thead className="border-b border-slate-200 bg-slate-50 text-xs text-slate-700">
-                  <tr>
-                    <th scope="col" className="px-2 py-2 text-left">
-                      Run
-                    </th>
-                    {HEADLINE_METRICS.map((m) => (
-                      <th key={m} scope="col" className="whitespace-nowrap px-2 py-2 text-right">
-                        {metricLabel(m)}
-                      </th>
-                    ))}
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-slate-100">
-                  <tr className="bg-emerald-50/60" data-testid="fusion-row">
-                    <th scope="row" className="px-2 py-2 text-left font-semibold text-slate-900">
-                      RRF({f.inputs.map((r) => r.model).join(" + ")})
-                    </th>
-                    {HEADLINE_METRICS.map((m) => (
-                      <EstimateCell key={m} e={estimateOf(f.fused, scope, m)} strong />
-                    ))}
-                  </tr>
-                  {f.inputs.map((r) => (
-                    <tr key={r.submissionId}>
-                      <th scope="row" className="px-2 py-2 text-left font-medium">
-                        <Link href={`/submissions/${r.submissionId}`} className="underline-offset-2 hover:underline">
-                          {r.model}
-                        </Link>
-                      </th>
-                      {HEADLINE_METRICS.map((m) => (
-                        <EstimateCell key={m} e={estimateOf(r.analysis, scope, m)} />
-                      ))}
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </ScrollBox>
+            <HeadlineTable
+              caption="The fused run and each input, every headline metric with its interval"
+              testId="fusion-table"
+              scope={scope}
+              rows={[
+                { key: "fused", label: `RRF(${f.inputs.map((r) => r.model).join(" + ")})`, analysis: f.fused, strong: true },
+                ...f.inputs.map((r) => ({
+                  key: r.submissionId,
+                  label: (
+                    <Link href={`/submissions/${r.submissionId}`} className="underline-offset-2 hover:underline">
+                      {r.model}
+                    </Link>
+                  ),
+                  analysis: r.analysis,
+                })),
+              ]}
+            />
           </Card>
           <Card id="fusion-tests" title="Fusion minus each input (paired)" lead="The difference with its paired-bootstrap 95% interval and the two-sided paired sign-flip p-value.">
             <ScrollBox label="Paired tests" className="rounded-lg border border-slate-200">
@@ -103,18 +80,7 @@ export async function FusionScreen({ slug, version, searchParams }: { slug: stri
                         {metricLabel(m)}
                       </th>
                       {f.tests[m].map((t) => (
-                        <td key={t.submissionId} className="num-cell">
-                          {t.result ? (
-                            <>
-                              <span className={t.result.pValue < 0.05 ? "font-semibold" : ""}>{fmtSigned(t.result.delta)}</span>
-                              <span className="block text-[11px] text-slate-500">
-                                [{fmtSigned(t.result.ciLow)}, {fmtSigned(t.result.ciHigh)}] p = {fmtP(t.result.pValue)}
-                              </span>
-                            </>
-                          ) : (
-                            "—"
-                          )}
-                        </td>
+                        <PairedCell key={t.submissionId} result={t.result} />
                       ))}
                     </tr>
                   ))}

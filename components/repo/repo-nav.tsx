@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { TabBar } from "@/components/benchmark/tab-bar";
 import { comparePath, queriesPath, versionPath } from "@/components/benchmark/paths";
 import { fusionPath, tasksPath } from "./paths";
 
@@ -41,23 +42,7 @@ export function RepoNav({ slug, name, version, versions, tab, headingId }: { slu
         )}
         <span className="rounded bg-indigo-50 px-1.5 py-0.5 text-[11px] font-medium text-indigo-900 ring-1 ring-inset ring-indigo-200">repository context retrieval</span>
       </div>
-      <nav aria-label={`${name} ${version}`} className="-mb-px flex gap-1 overflow-x-auto border-b border-slate-200 text-sm">
-        {tabs.map((t) => (
-          <Link
-            key={t.id}
-            href={t.href}
-            aria-current={t.id === tab ? "page" : undefined}
-            className={`whitespace-nowrap border-b-2 px-3 py-2 font-medium focus-visible:outline focus-visible:outline-2 focus-visible:outline-emerald-600 ${
-              t.id === tab ? "border-emerald-600 text-slate-900" : "border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900"
-            }`}
-          >
-            {t.label}
-          </Link>
-        ))}
-        <Link href="/methodology#repo-retrieval" className="whitespace-nowrap border-b-2 border-transparent px-3 py-2 font-medium text-slate-600 hover:border-slate-300 hover:text-slate-900 focus-visible:outline focus-visible:outline-2 focus-visible:outline-emerald-600">
-          Methodology
-        </Link>
-      </nav>
+      <TabBar label={`${name} ${version}`} tabs={tabs} current={tab} methodology="/methodology#repo-retrieval" />
     </div>
   );
 }
