@@ -1,8 +1,9 @@
 // What a kind of benchmark provides, and all that intake, the lifecycle, scoring, review,
-// quotas, provenance and auth know about it. ExecBoard hosts more than one kind of benchmark:
-// today execution-grounded code retrieval (./exec-retrieval); next repository context retrieval
-// for coding agents (file rankings, no execution, other metrics). A new kind implements this
-// interface and registers in ./registry.ts; nothing else in the lifecycle changes.
+// quotas, provenance and auth know about it. ExecBoard hosts two kinds of benchmark:
+// execution-grounded code retrieval (./exec-retrieval) and repository context retrieval for
+// coding agents (./repo-retrieval: file rankings, no execution, other metrics). A new kind
+// implements this interface and registers in ./registry.ts; nothing else in the lifecycle
+// changes (docs/design-notes.md says what the second kind needed beside it).
 //
 // The shared machinery around a kind:
 // - intake (lib/intake) turns an upload into a submission: it asks the kind which submission

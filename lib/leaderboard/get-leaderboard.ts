@@ -2,7 +2,7 @@ import { loadTies } from "@/lib/analysis/load-ties";
 import type { TieDiagnostics } from "@/lib/analysis/ties";
 import { db } from "@/lib/db/client";
 import { chanceExpectation, type ChanceLine } from "@/lib/metrics/chance";
-import { resolveVersion, type ResolvedVersion } from "./resolve-version";
+import { requireExecKind, resolveVersion, type ResolvedVersion } from "./resolve-version";
 import { publicMetadata } from "@/lib/submissions/metadata";
 import { toMetricTable, type MetricTable } from "@/lib/submissions/serialize";
 import { compareByPlacement } from "./leaderboard-order";
@@ -83,7 +83,7 @@ async function chanceOf(versionId: number, corpusCount: number): Promise<ChanceL
 // their own status (lib/review), so `status: "published"` already leaves them out.
 // `version`: a version name (default: the newest), or one the caller has already resolved.
 export async function getLeaderboard(slug: string, version?: string | ResolvedVersion): Promise<Leaderboard> {
-  const v = typeof version === "object" ? version : await resolveVersion(slug, version);
+  const v = requireExecKind(typeof version === "object" ? version : await resolveVersion(slug, version));
   const subs = await db().submission.findMany({
     where: { versionId: v.id, status: "published" },
     select: {

@@ -5,7 +5,7 @@ import { db } from "@/lib/db/client";
 import { analysisRowStamp, VersionedMemo } from "@/lib/db/versioned-memo";
 import type { QueryDifficulty } from "./difficulty";
 import { listPublishedInOrder, type PublishedSystem } from "./list-published";
-import { resolveVersion, type ResolvedVersion } from "./resolve-version";
+import { requireExecKind, resolveVersion, type ResolvedVersion } from "./resolve-version";
 import type { TieGroup } from "./tie-groups";
 
 export interface StoredVersionAnalysis {
@@ -31,7 +31,7 @@ type Payload = NonNullable<StoredVersionAnalysis["payload"]>;
 const payloadMemo = new VersionedMemo<Payload | null>(16);
 
 export async function loadVersionAnalysis(slug: string, version?: string | ResolvedVersion): Promise<StoredVersionAnalysis> {
-  const v = typeof version === "object" ? version : await resolveVersion(slug, version);
+  const v = requireExecKind(typeof version === "object" ? version : await resolveVersion(slug, version));
   const [published, [row]] = await Promise.all([
     listPublishedInOrder(v.id),
     db().$queryRaw<{ computed_at: Date; submission_ids: string[]; stamp: string }[]>`

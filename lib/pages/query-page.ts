@@ -3,7 +3,7 @@
 // for it. Unpublished systems are never read here.
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
-import { resolveVersion } from "@/lib/leaderboard/resolve-version";
+import { requireExecKind, resolveVersion } from "@/lib/leaderboard/resolve-version";
 import { listPublishedInOrder } from "@/lib/leaderboard/list-published";
 import { singleEditDiff, type SingleEdit } from "@/lib/drilldown/single-edit-diff";
 import { execAtK, tieSpans } from "@/lib/metrics/tie-aware";
@@ -44,7 +44,7 @@ export interface QueryPageData {
 }
 
 export async function getQueryPage(slug: string, version: string, queryId: string): Promise<QueryPageData> {
-  const v = await resolveVersion(slug, version);
+  const v = requireExecKind(await resolveVersion(slug, version));
   const query = await db().query.findUnique({
     where: { versionId_queryId: { versionId: v.id, queryId } },
     select: { id: true, queryId: true, functionName: true, domain: true, text: true, tests: true, position: true },
