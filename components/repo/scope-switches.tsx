@@ -40,7 +40,7 @@ export function ScopeSwitches({ scope, basePath, extra = [], show = ["task", "we
         <Switch
           label="Task"
           current={scope.task}
-          hrefOf={(task) => href({ task })}
+          hrefOf={(task) => href({ task, ...(task !== "all" ? { filter: "all" as const } : {}) })}
           choices={[{ value: "all", label: "all positive" }, ...(["code2test", "comment2context", "trace2code", "edit2ripple"] as const).map((t) => ({ value: t, label: TASK_LABELS[t] }))]}
         />
       )}

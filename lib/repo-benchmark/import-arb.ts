@@ -67,6 +67,8 @@ export async function importArbBenchmark(opts: ArbImportOptions): Promise<ArbImp
   });
   if (!fs.existsSync(opts.reposDir) || !fs.statSync(opts.reposDir).isDirectory()) throw new AppError("BAD_REQUEST", `--repos ${opts.reposDir} is not a directory`);
   const meta = readBenchmarkMeta(path.dirname(opts.samplesPath), opts.meta ?? {});
+  const other = await db().benchmark.findUnique({ where: { slug: meta.slug }, select: { kind: true } });
+  if (other && other.kind !== "repo_retrieval") throw new AppError("CONFLICT", `${meta.slug} is a benchmark of another kind (${other.kind}); choose another slug`);
   const read = readSamples(raw.toString("utf8"));
   const refused: Refusal[] = [...read.refused];
   say(`read ${read.records} records: ${read.samples.length} samples, ${read.refused.length} refused`);
@@ -149,15 +151,11 @@ export async function importArbBenchmark(opts: ArbImportOptions): Promise<ArbImp
   const files = versionFiles({ meta, kept, snapshots, manifest, report, markdown });
   const sourceSha256 = crypto.createHash("sha256").update(files.map((f) => `${f.name}\0${f.sha256}\n`).filter((_, i) => !files[i].name.startsWith("import-report")).join("")).digest("hex");
 
-  const existing = await db().benchmarkVersion.findFirst({ where: { version: meta.version, benchmark: { slug: meta.slug } }, select: { id: true, sourceSha256: true, benchmark: { select: { kind: true } } } });
+  const existing = await db().benchmarkVersion.findFirst({ where: { version: meta.version, benchmark: { slug: meta.slug } }, select: { id: true, sourceSha256: true } });
   if (existing) {
-    if (existing.benchmark.kind !== "repo_retrieval") throw new AppError("CONFLICT", `${meta.slug} is a benchmark of another kind (${existing.benchmark.kind}); choose another slug`);
     if (existing.sourceSha256 !== sourceSha256) throw new AppError("CONFLICT", `${meta.slug} version ${meta.version} already exists with different content; versions are immutable, bump the version`);
     return { slug: meta.slug, version: meta.version, versionId: existing.id, created: false, report, markdown };
   }
-  const other = await db().benchmark.findUnique({ where: { slug: meta.slug }, select: { kind: true } });
-  if (other && other.kind !== "repo_retrieval") throw new AppError("CONFLICT", `${meta.slug} is a benchmark of another kind (${other.kind}); choose another slug`);
-
   const versionId = await db().$transaction(
     async (tx) => {
       const b = await tx.benchmark.upsert({
