@@ -4,13 +4,13 @@ import { orNotFound } from "./or-not-found";
 import type { RawSearchParams } from "@/lib/pages/search-params";
 import { loadVersionNav } from "@/app/_server/page-loaders";
 import { LeaderboardPage } from "@/components/leaderboard/leaderboard-page";
-import { RepoBoardScreen } from "@/components/repo/repo-board-screen";
-import { benchmarkKindOf } from "@/lib/pages/benchmark-kind";
+import { RepoBoardScreen } from "@/app/_server/repo/repo-board-screen";
+import { kindOfBenchmark } from "@/lib/kinds/registry";
 
 // Loads and renders one version's leaderboard for a URL state; shared by "/", the benchmark's
 // page (current version) and the version's own page.
 export async function LeaderboardScreen({ slug, version, basePath, searchParams }: { slug: string; version?: string; basePath: string; searchParams: RawSearchParams }) {
-  if ((await benchmarkKindOf(slug)) === "repo_retrieval") return <RepoBoardScreen slug={slug} version={version} basePath={basePath} searchParams={searchParams} />;
+  if ((await orNotFound(kindOfBenchmark(slug))).id === "repo_retrieval") return <RepoBoardScreen slug={slug} version={version} basePath={basePath} searchParams={searchParams} />;
   const params = parseLeaderboardParams(searchParams);
   const nav = await orNotFound(loadVersionNav(slug, version));
   const view = await orNotFound(loadLeaderboardView(slug, nav.version, params));

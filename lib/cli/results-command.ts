@@ -1,13 +1,11 @@
 import { AppError } from "@/lib/errors/app-error";
 import type { SubmissionView } from "@/lib/submissions/get-submission";
+import { kindOfMetricTable } from "@/lib/kinds/registry";
 import type { MetricTable } from "@/lib/submissions/serialize";
 import { API_OPTIONS, apiClient } from "./api-options";
 import { parse } from "./args";
 
 const USAGE = "usage: execboard results <submission-id> [--json] [--url <url>] [--token <token>]";
-// How the metrics of the benchmark kinds read; any other is shown as <name>@k.
-const LABEL: Record<string, string> = { exec: "exec@k", execution_precision: "execution_precision@k", ndcg: "nDCG@k" };
-
 // execboard results <id>: the metrics table of a scored submission. A submission without
 // results (still running, or failed) exits 1 with the reason.
 export async function resultsCommand(argv: string[]): Promise<number> {
@@ -28,13 +26,18 @@ export async function resultsCommand(argv: string[]): Promise<number> {
   return 0;
 }
 
-// One row per metric and k: value and 95% bootstrap interval, three decimals.
+// One row per metric and k: value and 95% bootstrap interval, three decimals. Metrics are named
+// and ordered as the benchmark kind presents them; a name no kind presents is shown as <name>@k.
 export function formatMetricTable(metrics: MetricTable): string {
+  const families = kindOfMetricTable(metrics)?.presentation.metrics ?? [];
+  const names = [...families.map((f) => f.name).filter((n) => n in metrics), ...Object.keys(metrics).filter((n) => !families.some((f) => f.name === n))];
   const rows = [["metric", "k", "value", "95% CI"]];
-  for (const [name, byK] of Object.entries(metrics)) {
+  for (const name of names) {
+    const byK = metrics[name];
+    const label = families.find((f) => f.name === name)?.label ?? name;
     for (const k of Object.keys(byK).sort((a, b) => Number(a) - Number(b))) {
       const m = byK[k];
-      rows.push([LABEL[name] ?? `${name}@k`, k, m.value.toFixed(3), `[${m.ci95[0].toFixed(3)}, ${m.ci95[1].toFixed(3)}]`]);
+      rows.push([`${label}@k`, k, m.value.toFixed(3), `[${m.ci95[0].toFixed(3)}, ${m.ci95[1].toFixed(3)}]`]);
     }
   }
   const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => r[c].length)));

@@ -1,11 +1,13 @@
 import fs from "node:fs/promises";
-import { SubmissionKind } from "@/lib/db/generated/enums";
 import path from "node:path";
+import { SubmissionKind } from "@/lib/db/generated/enums";
+import { kindOfMetricTable } from "@/lib/kinds/registry";
 import { getConfig } from "@/lib/config";
 import { AppError } from "@/lib/errors/app-error";
 import type { SubmissionLogsView } from "@/lib/provenance/get-submission-logs";
 import { formatFailure } from "./status-command";
 import type { SubmissionView } from "@/lib/submissions/get-submission";
+import type { MetricTable } from "@/lib/submissions/serialize";
 import { readUploadState, stateKey, writeUploadState, type UploadStateEntry } from "./client-state";
 import type { CompletedUpload } from "@/lib/intake/complete-upload-session";
 import { hashFile } from "@/lib/storage/hash-file";
@@ -16,12 +18,11 @@ import { ApiError } from "./api-error";
 import { ApiClient } from "./api-client";
 import { checkHere } from "./check-here";
 import { parse, required } from "./args";
+import { formatMetricTable } from "./results-command";
 
 const USAGE =
-  "usage: execboard submit <file.npz|ranking.jsonl|run.trec|run.jsonl> --benchmark <slug> --metadata <json|file> [--org <slug>] [--wait]
-" +
-  "                        [--kind embeddings|ranking|run_trec|run_jsonl|chunk_embeddings]
-" +
+  "usage: execboard submit <file.npz|ranking.jsonl|run.trec|run.jsonl> --benchmark <slug> --metadata <json|file> [--org <slug>] [--wait]\n" +
+  "                        [--kind embeddings|ranking|run_trec|run_jsonl|chunk_embeddings]\n" +
   "                        [--chunk-mib <n>] [--new] [--no-check] [--url <url>] [--token <token>]";
 const FINAL = ["scored", "failed", "published", "rejected", "hidden"];
 
@@ -167,9 +168,15 @@ async function waitAndReport(client: ApiClient, id: string): Promise<number> {
     return 1;
   }
   const m = final.metrics;
-  if (m?.mrr) console.log(`MRR ${m.mrr["100"].value.toFixed(3)}  Recall@20 ${m.recall!["20"].value.toFixed(3)}  BCY@8k ${m.bcy!["8000"].value.toFixed(3)}`);
-  else if (m) console.log(`exec@1 ${m.exec["1"].value.toFixed(3)}  exec@10 ${m.exec["10"].value.toFixed(3)}  nDCG@10 ${m.ndcg["10"].value.toFixed(3)}`);
+  if (m) console.log(summaryLine(m));
   return m ? 0 : 1;
+}
+
+/** The values the benchmark kind's presentation names for a one-line summary (the whole table for a kind the CLI does not know). */
+export function summaryLine(m: MetricTable): string {
+  const kind = kindOfMetricTable(m);
+  if (!kind) return formatMetricTable(m);
+  return kind.presentation.summary.map((s) => `${s.label} ${m[s.name]?.[String(s.k)]?.value.toFixed(3) ?? "—"}`).join("  ");
 }
 
 export async function waitForSubmission(

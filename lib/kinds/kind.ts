@@ -123,6 +123,8 @@ export interface KindPresentation {
   metrics: readonly { name: string; label: string; ks: readonly number[] }[];
   /** The metric and k the leaderboard orders by first. */
   primary: { name: string; k: number };
+  /** The few values a one-line summary names, in order (e.g. the CLI's `submit --wait`). */
+  summary: readonly { name: string; k: number; label: string }[];
 }
 
 export interface BenchmarkKind {

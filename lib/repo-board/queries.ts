@@ -20,6 +20,9 @@ export const repoScopeQuery = z.strictObject({
   sort: z.enum(HEADLINE_METRICS as unknown as [MetricId, ...MetricId[]]).default("mrr").describe("the metric rows are ranked by"),
 });
 
+/** Task winners: every task at once, in one weighting. */
+export const winnersQuery = repoScopeQuery.pick({ version: true, weighting: true });
+
 export const runsQuery = repoScopeQuery.extend({ runs: runIds.describe("2 to 4 published submission ids, comma-separated") });
 
 export function scopeOf(q: { task: Scope["task"]; weighting: Scope["weighting"]; filter: Scope["filter"]; budget: number }): Scope {

@@ -5,7 +5,8 @@
 import { describe, expect, it } from "vitest";
 import { formatMetricTable } from "@/lib/cli/results-command";
 import { BenchmarkKind, SubmissionKind } from "@/lib/db/generated/enums";
-import { getKind } from "@/lib/kinds/registry";
+import { summaryLine } from "@/lib/cli/submit-command";
+import { allKinds, getKind, kindOfMetricTable } from "@/lib/kinds/registry";
 import { metricTableSchema } from "@/lib/openapi/schemas/submissions";
 import { toMetricTable, type MetricRow } from "@/lib/submissions/serialize";
 
@@ -45,12 +46,38 @@ describe("the benchmark-kind seam", () => {
     expect(metricTableSchema.safeParse(table).success).toBe(true);
   });
 
-  it("prints any kind's metrics in the CLI's results table", () => {
-    const text = formatMetricTable(toMetricTable([row("exec", 1, 0.5), row("recall", 5, 0.25)])!);
-    expect(text.split("\n").map((line) => line.split(/\s{2,}/))).toEqual([
+  it("prints any kind's metrics in the CLI's results table, named and ordered as the kind presents them", () => {
+    const lines = (t: string) => t.split("\n").map((line) => line.split(/\s{2,}/));
+    expect(lines(formatMetricTable(toMetricTable([row("ndcg", 10, 0.3), row("exec", 1, 0.5)])!))).toEqual([
       ["metric", "k", "value", "95% CI"],
       ["exec@k", "1", "0.500", "[0.400, 0.600]"],
-      ["recall@k", "5", "0.250", "[0.150, 0.350]"],
+      ["nDCG@k", "10", "0.300", "[0.200, 0.400]"],
     ]);
+    // The second kind presents recall before mrr and bcy (alphabetical order would put bcy first).
+    expect(lines(formatMetricTable(toMetricTable([row("bcy", 8000, 0.2), row("mrr", 100, 0.31), row("recall", 5, 0.25)])!)).map((r) => r[0])).toEqual([
+      "metric",
+      "Recall@k",
+      "MRR@k",
+      "BCY@k",
+    ]);
+    // Names no registered kind presents (a table of some other layout) still print, as <name>@k.
+    expect(lines(formatMetricTable(toMetricTable([row("exec", 1, 0.5), row("novel", 5, 0.25)])!))).toEqual([
+      ["metric", "k", "value", "95% CI"],
+      ["exec@k", "1", "0.500", "[0.400, 0.600]"],
+      ["novel@k", "5", "0.250", "[0.150, 0.350]"],
+    ]);
+  });
+
+  it("finds the kind of a metric table by its names, and the CLI's one-line summary from that kind's presentation", () => {
+    const exec = toMetricTable(["exec", "execution_precision", "ndcg"].flatMap((n) => [1, 3, 5, 10].map((k) => row(n, k, k / 20))))!;
+    const repo = toMetricTable([row("recall", 20, 0.7), row("mrr", 100, 0.31), row("bcy", 8000, 0.125)])!;
+    expect(kindOfMetricTable(exec)?.id).toBe("exec_retrieval");
+    expect(kindOfMetricTable(repo)?.id).toBe("repo_retrieval");
+    expect(kindOfMetricTable({ novel: {} })).toBeNull();
+    expect(summaryLine(exec)).toBe("exec@1 0.050  exec@10 0.500  nDCG@10 0.500");
+    expect(summaryLine(repo)).toBe("MRR 0.310  Recall@20 0.700  BCY@8k 0.125");
+    for (const kind of allKinds()) {
+      for (const s of kind.presentation.summary) expect(kind.presentation.metrics.some((m) => m.name === s.name && m.ks.includes(s.k)), `${kind.id}: ${s.label}`).toBe(true);
+    }
   });
 });

@@ -1,6 +1,6 @@
 import Link from "next/link";
-import { RunPageScreen } from "@/components/repo/run-page-screen";
-import { submissionKindOf } from "@/lib/pages/benchmark-kind";
+import { RunPageScreen } from "@/app/_server/repo/run-page-screen";
+import { kindOfSubmission } from "@/lib/kinds/registry";
 import { versionPath } from "@/components/benchmark/paths";
 import { CiLineChart } from "@/components/charts/ci-line-chart";
 import { DeceptionSection } from "@/components/model/deception";
@@ -50,7 +50,7 @@ const SECTIONS: [string, string][] = [
 // maintainers only (anyone else gets the 404 of an id that does not exist).
 export default async function SubmissionPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<RawSearchParams> }) {
   const { id } = await params;
-  if ((await submissionKindOf(id)) === "repo_retrieval") return <RunPageScreen id={id} searchParams={await searchParams} />;
+  if ((await orNotFound(kindOfSubmission(id))).id === "repo_retrieval") return <RunPageScreen id={id} searchParams={await searchParams} />;
   const data = await orNotFound(loadModelPage(id));
   const s = data.submission;
   const a = data.analysis;

@@ -29,5 +29,10 @@ export const execRetrievalKind: BenchmarkKind = {
       { name: "ndcg", label: "nDCG", ks: METRIC_KS },
     ],
     primary: { name: "exec", k: 1 },
+    summary: [
+      { name: "exec", k: 1, label: "exec@1" },
+      { name: "exec", k: 10, label: "exec@10" },
+      { name: "ndcg", k: 10, label: "nDCG@10" },
+    ],
   },
 };

@@ -22,5 +22,10 @@ export const repoRetrievalKind: BenchmarkKind = {
       { name: "bcy", label: "BCY", ks: [4000, 8000, 16000, 32000] },
     ],
     primary: { name: "mrr", k: 100 },
+    summary: [
+      { name: "mrr", k: 100, label: "MRR" },
+      { name: "recall", k: 20, label: "Recall@20" },
+      { name: "bcy", k: 8000, label: "BCY@8k" },
+    ],
   },
 };

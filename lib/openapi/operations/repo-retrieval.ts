@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { repoScopeQuery, runsQuery } from "@/lib/repo-board/queries";
+import { repoScopeQuery, runsQuery, winnersQuery } from "@/lib/repo-board/queries";
 import { corpusQuery } from "@/lib/repo-benchmark/corpus-stream";
 import type { Operation } from "../operation";
 import { compareRunsSchema, fusionSchema, repoAnalysisSchema, repoBoardSchema, sampleDrilldownSchema, taskWinnersSchema } from "../schemas/repo-retrieval";
@@ -42,7 +42,7 @@ export const REPO_RETRIEVAL_OPERATIONS: Operation[] = [
     tag: "Repository retrieval",
     auth: "none",
     pathParams: { slug: "benchmark slug" },
-    query: repoScopeQuery.pick({ version: true, weighting: true }),
+    query: winnersQuery,
     success: { status: 200, description: "the winners", schema: taskWinnersSchema, name: "TaskWinners" },
     errors: { 400: "invalid weighting", 404: "no such benchmark or version" },
   },

@@ -1,5 +1,6 @@
-import { submissionKindSchema } from "@/lib/submissions/submission-kind";
 import { z } from "zod";
+import { allKinds } from "@/lib/kinds/registry";
+import { submissionKindSchema } from "@/lib/submissions/submission-kind";
 import { submissionFormFields } from "@/lib/intake/create-submission";
 import { SubmissionStatus } from "@/lib/db/generated/enums";
 import { submissionMetadataSchema } from "@/lib/submissions/metadata";
@@ -15,11 +16,15 @@ export const metricValueSchema = z.strictObject({
   ci95: z.tuple([z.number(), z.number()]).describe("95% bootstrap interval"),
 });
 
+// Each kind's families and cut-offs, from its presentation: the schema takes any metric names
+// (the kernel stores whatever a kind scored), the description says what each kind writes.
+const kindTables = allKinds()
+  .map((k) => `${k.title}: ${k.presentation.metrics.map((m) => `${m.name} at k in ${m.ks.join(", ")}`).join("; ")}`)
+  .join(". ");
+
 export const metricTableSchema = z
   .record(z.string().regex(/^[a-z][a-z0-9_]*$/), z.record(z.string().regex(/^[1-9][0-9]*$/), metricValueSchema))
-  .describe(
-    "metric name → k → value with its interval: the metrics of the benchmark's kind (execution-grounded retrieval: exec, execution_precision and ndcg at k in 1, 3, 5, 10)",
-  );
+  .describe(`metric name → k → value with its interval: the metrics of the benchmark's kind (${kindTables})`);
 
 export const submissionViewSchema = z.strictObject({
   id: z.string().uuid(),

@@ -1,6 +1,6 @@
 import Link from "next/link";
-import { RepoCompareScreen } from "@/components/repo/compare-screen";
-import { benchmarkKindOf } from "@/lib/pages/benchmark-kind";
+import { RepoCompareScreen } from "@/app/_server/repo/compare-screen";
+import { kindOfBenchmark } from "@/lib/kinds/registry";
 import { comparePath } from "@/components/benchmark/paths";
 import { ProvisionalNote } from "@/components/benchmark/provisional-note";
 import { VersionNav } from "@/components/benchmark/version-nav";
@@ -33,7 +33,7 @@ export async function generateMetadata({ params }: { params: Promise<{ slug: str
 // p-value heatmap of all published systems, and the queries one solves and another does not.
 export default async function ComparePage({ params, searchParams }: { params: Promise<{ slug: string; version: string }>; searchParams: Promise<RawSearchParams> }) {
   const { slug, version: raw } = await params;
-  if ((await benchmarkKindOf(slug)) === "repo_retrieval") return <RepoCompareScreen slug={slug} version={decodeSegment(raw)} searchParams={await searchParams} />;
+  if ((await orNotFound(kindOfBenchmark(slug))).id === "repo_retrieval") return <RepoCompareScreen slug={slug} version={decodeSegment(raw)} searchParams={await searchParams} />;
   const nav = await orNotFound(loadVersionNav(slug, decodeSegment(raw)));
   const p = parseCompareParams(await searchParams);
   const [data, matrix] = await Promise.all([orNotFound(getCompare(slug, nav.version, p.sel, await getPageViewer())), orNotFound(getPValueMatrix(slug, nav.version, p.k))]);

@@ -1,6 +1,6 @@
 import { BrowserFilters } from "@/components/browser/browser-filters";
-import { RepoSamplesScreen } from "@/components/repo/samples-screen";
-import { benchmarkKindOf } from "@/lib/pages/benchmark-kind";
+import { RepoSamplesScreen } from "@/app/_server/repo/samples-screen";
+import { kindOfBenchmark } from "@/lib/kinds/registry";
 import { DifficultyChart } from "@/components/browser/difficulty-chart";
 import { DomainHeatmap } from "@/components/browser/domain-heatmap";
 import { QueryList } from "@/components/browser/query-list";
@@ -31,7 +31,7 @@ export async function generateMetadata({ params }: { params: Promise<{ slug: str
 // each system handles (Figure 6b), and every query, filterable by domain, difficulty and bug type.
 export default async function QueryBrowserPage({ params, searchParams }: { params: Promise<{ slug: string; version: string }>; searchParams: Promise<RawSearchParams> }) {
   const { slug, version: raw } = await params;
-  if ((await benchmarkKindOf(slug)) === "repo_retrieval") return <RepoSamplesScreen slug={slug} version={decodeSegment(raw)} searchParams={await searchParams} />;
+  if ((await orNotFound(kindOfBenchmark(slug))).id === "repo_retrieval") return <RepoSamplesScreen slug={slug} version={decodeSegment(raw)} searchParams={await searchParams} />;
   const nav = await orNotFound(loadVersionNav(slug, decodeSegment(raw)));
   const data = await orNotFound(getQueryBrowser(slug, nav.version));
   const p = parseBrowserParams(await searchParams);

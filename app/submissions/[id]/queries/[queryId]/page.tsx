@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { PairView } from "@/components/drilldown/pair-view";
-import { SampleDrilldownScreen } from "@/components/repo/sample-drilldown-screen";
-import { submissionKindOf } from "@/lib/pages/benchmark-kind";
+import { SampleDrilldownScreen } from "@/app/_server/repo/sample-drilldown-screen";
+import { kindOfSubmission } from "@/lib/kinds/registry";
 import { ScoreBars } from "@/components/drilldown/score-bars";
 import { scoreAxis } from "@/lib/drilldown/score-axis";
 import { OtherSubmissionLinks, SnippetCard } from "@/components/drilldown/snippet-card";
@@ -38,7 +38,7 @@ export default async function QueryDrilldownPage({
   searchParams: Promise<{ n?: string }>;
 }) {
   const { id, queryId } = await params;
-  if ((await submissionKindOf(id)) === "repo_retrieval") return <SampleDrilldownScreen id={id} sampleId={queryId} />;
+  if ((await orNotFound(kindOfSubmission(id))).id === "repo_retrieval") return <SampleDrilldownScreen id={id} sampleId={queryId} />;
   const n = (await searchParams).n === "10" ? 10 : 5;
   const d = await orNotFound(loadDrilldown(id, queryId));
   // Snippets tied exactly with rank 10 but listed beyond it share its places by chance (and were

@@ -1,3 +1,4 @@
+import { readQuery } from "@/lib/http/read-query";
 import { handle, json } from "@/lib/http/respond";
 import { compareRuns } from "@/lib/repo-board/compare-runs";
 import { runsQuery, scopeOf } from "@/lib/repo-board/queries";
@@ -10,7 +11,7 @@ export const dynamic = "force-dynamic";
 // GET /api/v1/benchmarks/{slug}/compare-runs – 2-4 published runs side by side: headline metrics with intervals and every pair's paired test
 export const GET = handle(async (request: Request, ctx: { params: Promise<{ slug: string }> }) => {
   const { slug } = await ctx.params;
-  const q = runsQuery.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const q = readQuery(request, runsQuery);
   const scope = scopeOf(q);
   const c = await compareRuns(slug, q.version, q.runs, scope);
   return json({

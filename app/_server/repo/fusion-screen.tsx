@@ -6,14 +6,14 @@ import { loadPublishedRuns } from "@/lib/repo-board/published-runs";
 import { parseScope } from "@/lib/repo-board/scope";
 import { resolveVersion } from "@/lib/leaderboard/resolve-version";
 import { HEADLINE_METRICS, metricLabel } from "@/lib/repo-metrics/definitions";
-import { orNotFound } from "@/lib/pages/or-not-found";
+import { orNotFound } from "@/app/_server/or-not-found";
 import type { RawSearchParams } from "@/lib/pages/search-params";
 import { getVersionNavData } from "@/lib/pages/version-nav-data";
-import { HeadlineTable, PairedCell } from "./headline-table";
-import { fusionPath } from "./paths";
-import { RepoNav } from "./repo-nav";
-import { chosenRuns, RunsPicker } from "./runs-picker";
-import { ScopeSwitches } from "./scope-switches";
+import { HeadlineTable, PairedCell } from "@/components/repo/headline-table";
+import { fusionPath } from "@/components/repo/paths";
+import { RepoNav } from "@/components/repo/repo-nav";
+import { chosenRuns, RunsPicker } from "@/components/repo/runs-picker";
+import { ScopeSwitches } from "@/components/repo/scope-switches";
 
 // Fusion, live: the reciprocal rank fusion (k = 60) of the runs a reader picks, scored exactly as
 // a submission is, beside each input, with the paired test of the fusion against each.

@@ -3,12 +3,12 @@ import { versionPath } from "@/components/benchmark/paths";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import { ScrollBox } from "@/components/ui/scroll-box";
-import { getPageViewer } from "@/lib/auth/page-viewer";
+import { getPageViewer } from "@/app/_server/page-viewer";
 import { getSampleDrilldown, type FileRole } from "@/lib/repo-board/sample-drilldown";
 import { TASK_DESCRIPTIONS, TASK_LABELS } from "@/lib/repo-benchmark/tasks";
 import { BUDGETS, metricLabel, type MetricId } from "@/lib/repo-metrics/definitions";
-import { orNotFound } from "@/lib/pages/or-not-found";
-import { sampleDrillPath } from "./paths";
+import { orNotFound } from "@/app/_server/or-not-found";
+import { sampleDrillPath } from "@/components/repo/paths";
 
 const ROLE: Record<FileRole, { label: string; tone: "good" | "info" | "neutral" | "warn" }> = {
   gold: { label: "gold", tone: "good" },

@@ -5,13 +5,13 @@ import { ScrollBox } from "@/components/ui/scroll-box";
 import { compareRuns } from "@/lib/repo-board/compare-runs";
 import { parseScope } from "@/lib/repo-board/scope";
 import { HEADLINE_METRICS } from "@/lib/repo-metrics/definitions";
-import { orNotFound } from "@/lib/pages/or-not-found";
+import { orNotFound } from "@/app/_server/or-not-found";
 import type { RawSearchParams } from "@/lib/pages/search-params";
 import { getVersionNavData } from "@/lib/pages/version-nav-data";
-import { HeadlineHead, HeadlineTable, PairedCell } from "./headline-table";
-import { RepoNav } from "./repo-nav";
-import { chosenRuns, RunsPicker } from "./runs-picker";
-import { ScopeSwitches } from "./scope-switches";
+import { HeadlineHead, HeadlineTable, PairedCell } from "@/components/repo/headline-table";
+import { RepoNav } from "@/components/repo/repo-nav";
+import { chosenRuns, RunsPicker } from "@/components/repo/runs-picker";
+import { ScopeSwitches } from "@/components/repo/scope-switches";
 
 // Compare 2-4 published runs: every headline metric with its interval, and each pair's paired
 // difference with its interval and sign-flip p-value, in the chosen scope.

@@ -8,13 +8,13 @@ import { getRepoBoard, type RepoBoard } from "@/lib/repo-board/board";
 import { parseMetric, parseScope } from "@/lib/repo-board/scope";
 import { TASK_DESCRIPTIONS, TASK_LABELS } from "@/lib/repo-benchmark/tasks";
 import { metricLabel, METRIC_HELP } from "@/lib/repo-metrics/definitions";
-import { orNotFound } from "@/lib/pages/or-not-found";
+import { orNotFound } from "@/app/_server/or-not-found";
 import type { RawSearchParams } from "@/lib/pages/search-params";
 import { getVersionNavData } from "@/lib/pages/version-nav-data";
-import { EstimateCell } from "./estimate-cell";
-import { fusionPath } from "./paths";
-import { RepoNav } from "./repo-nav";
-import { ScopeSwitches, scopeQuery } from "./scope-switches";
+import { EstimateCell } from "@/components/repo/estimate-cell";
+import { fusionPath } from "@/components/repo/paths";
+import { RepoNav } from "@/components/repo/repo-nav";
+import { ScopeSwitches, scopeQuery } from "@/components/repo/scope-switches";
 
 const FORM_ID = "repo-board-selection";
 

@@ -4,11 +4,11 @@ import { fmtP } from "@/components/ui/format";
 import { getTaskWinners, WINNER_METRICS } from "@/lib/repo-board/task-winners";
 import { TASK_LABELS } from "@/lib/repo-benchmark/tasks";
 import { metricLabel } from "@/lib/repo-metrics/definitions";
-import { orNotFound } from "@/lib/pages/or-not-found";
+import { orNotFound } from "@/app/_server/or-not-found";
 import type { RawSearchParams } from "@/lib/pages/search-params";
 import { getVersionNavData } from "@/lib/pages/version-nav-data";
-import { qs, tasksPath } from "./paths";
-import { RepoNav } from "./repo-nav";
+import { qs, tasksPath } from "@/components/repo/paths";
+import { RepoNav } from "@/components/repo/repo-nav";
 
 // Task winners: per task and metric, the best published run with its interval, the runner-up,
 // and whether the lead is significant. Where the winners differ, no retrieval family dominates.

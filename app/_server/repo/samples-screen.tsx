@@ -5,11 +5,11 @@ import { listVersionSamples } from "@/lib/repo-board/samples";
 import { loadPublishedRuns } from "@/lib/repo-board/published-runs";
 import { ALL_TASKS, TASK_LABELS } from "@/lib/repo-benchmark/tasks";
 import type { RepoTask } from "@/lib/db/generated/enums";
-import { orNotFound } from "@/lib/pages/or-not-found";
+import { orNotFound } from "@/app/_server/or-not-found";
 import type { RawSearchParams } from "@/lib/pages/search-params";
 import { getVersionNavData } from "@/lib/pages/version-nav-data";
-import { qs, sampleDrillPath } from "./paths";
-import { RepoNav } from "./repo-nav";
+import { qs, sampleDrillPath } from "@/components/repo/paths";
+import { RepoNav } from "@/components/repo/repo-nav";
 
 // A repository-retrieval version's samples: task, repository, query, gold and given counts, how
 // many published runs find a gold file in their first 20; each opens its drilldown under a run.
