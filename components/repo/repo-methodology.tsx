@@ -61,15 +61,23 @@ export function RepoMethodology() {
           <code className={code}>execboard benchmark import-arb samples.jsonl --repos dir</code> reads the released format, finds each repository under the directory and
           reads each base commit with git plumbing only (nothing checked out, no hook, filter or pager runs). A record that is not a sample, an unknown task, a repository or
           commit that is not there, or a gold file that is not a corpus file at the base commit refuses the import, naming every such line (or, with{" "}
-          <code className={code}>--skip-refused</code>, leaves them out and lists them). Then the leakage gates leave out samples whose query gives the answer away:
+          <code className={code}>--skip-refused</code>, leaves them out and lists them).
         </p>
+        <p>
+          <strong>Which files are gold.</strong> A record&apos;s <code className={code}>gold.files</code> when it has them; otherwise by task. code2test: its related tests.
+          trace2code and edit2ripple: its root-cause files (else its related tests). comment2context retrieves the additional files needed to understand or satisfy a review
+          comment, the reviewed file being given: its <code className={code}>must_context_files</code> (else <code className={code}>context_files</code>) when the record
+          names them; otherwise every other file it names for the review (its root-cause, supporting and related-test files, which the released records draw from what the
+          pull request changed). Then, for every task, the given files are taken out of gold: the file a query hands over is context, never something to retrieve, so naming it
+          in the query is no leak. The import report lists every sample this touched. A sample whose only gold files are given is refused with that reason, since nothing is
+          left to retrieve. (In the released v0_1 records a comment2context sample&apos;s root cause is the reviewed file itself; scoring it as gold, as a plain reading of the
+          records would, rewards returning what the agent was handed.)
+        </p>
+        <p>Then the leakage gates leave out samples whose query gives the answer away:</p>
         <ul className="list-disc space-y-1 pl-6">
           <li>
             <strong>exact gold path</strong>: a gold file&apos;s path appears in the query. For trace2code, a path that appears only in the reproduced failure (its frames,
             paths, test names) is a realistic stack hint: reported, kept.
-          </li>
-          <li>
-            <strong>given file as gold</strong>: a gold file is one the query hands over.
           </li>
           <li>
             <strong>fix commit</strong>: the resolving commit&apos;s id (40, 12 or 7 hex digits) appears in the query.

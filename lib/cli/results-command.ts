@@ -34,7 +34,8 @@ export function formatMetricTable(metrics: MetricTable): string {
   const rows = [["metric", "k", "value", "95% CI"]];
   for (const name of names) {
     const byK = metrics[name];
-    const label = families.find((f) => f.name === name)?.label ?? name;
+    // One word per cell (execution_precision@k), so the table still splits on whitespace.
+    const label = (families.find((f) => f.name === name)?.label ?? name).replace(/ /g, "_");
     for (const k of Object.keys(byK).sort((a, b) => Number(a) - Number(b))) {
       const m = byK[k];
       rows.push([`${label}@k`, k, m.value.toFixed(3), `[${m.ci95[0].toFixed(3)}, ${m.ci95[1].toFixed(3)}]`]);

@@ -1,7 +1,8 @@
 // What an import did, for the maintainer and the dataset's readers: the records read, each
 // refused sample with its line and reason, what each leakage gate caught (and the notes it
-// made on kept samples), the kept samples per task and repository, and each snapshot with what
-// its tree left out and how much content it shares with others.
+// made on kept samples), the kept samples per task and repository, the kept samples whose given
+// files normalization took out of gold, and each snapshot with what its tree left out and how
+// much content it shares with others.
 import crypto from "node:crypto";
 import fs from "node:fs";
 import type { RepoTask } from "@/lib/db/generated/enums";
@@ -28,13 +29,15 @@ export interface ImportReport {
   refused: { count: number; skipped: boolean; samples: { line: number; sample_id: string | null; reason: string }[] };
   gates: GateReport[];
   kept: { total: number; by_task: Record<string, number>; by_repo: Record<string, number>; excluded_by_gates: number };
+  /** Kept samples whose record named given files as gold: normalization took them out of gold (not a leak). */
+  given_removed: { samples: number; files: number; entries: { sample_id: string; task: RepoTask; repo: string; files: string[] }[] };
   dropped_paths: { given: number; supporting: number; distractor: number };
   repositories: { repo: string; found: boolean }[];
   snapshots: { repo: string; commit: string; files: number; bytes: number; excluded: SnapshotSummary["excluded"]; new_blobs: number; shared_blobs: number; reused: boolean }[];
   corpus: { snapshots: number; files: number; unique_blobs: number; bytes: number; unique_bytes: number };
 }
 
-const ORDER: (GateName | NoteName)[] = ["exact_gold_path", "given_is_gold", "fix_commit_hash", "fix_patch", "stack_hint", "patch_unchecked"];
+const ORDER: (GateName | NoteName)[] = ["exact_gold_path", "fix_commit_hash", "fix_patch", "stack_hint", "patch_unchecked"];
 
 export function buildImportReport(input: {
   meta: ArbBenchmarkMeta;
@@ -55,6 +58,7 @@ export function buildImportReport(input: {
   });
   const count = (xs: string[]) => Object.fromEntries([...new Set(xs)].sort().map((x) => [x, xs.filter((y) => y === x).length]));
   const byTask = Object.fromEntries(ALL_TASKS.map((t) => [t, input.kept.filter((s) => s.task === t).length]));
+  const removed = input.kept.filter((s) => s.given_removed.length).map((s) => ({ sample_id: s.sample_id, task: s.task, repo: s.repo, files: s.given_removed }));
   const blobs = new Map(input.manifest.map((m) => [m.blobSha256, m.blob.bytes]));
   return {
     benchmark: { slug: input.meta.slug, version: input.meta.version },
@@ -62,6 +66,11 @@ export function buildImportReport(input: {
     refused: { count: input.refused.length, skipped: input.skipRefused, samples: input.refused.map((r) => ({ line: r.line, sample_id: r.sampleId, reason: r.reason })) },
     gates,
     kept: { total: input.kept.length, by_task: byTask, by_repo: count(input.kept.map((s) => s.repo)), excluded_by_gates: input.gated.length - input.kept.length },
+    given_removed: {
+      samples: removed.length,
+      files: removed.reduce((n, s) => n + s.files.length, 0),
+      entries: removed,
+    },
     dropped_paths: input.dropped,
     repositories: input.repos.map((r) => ({ repo: r.repo, found: r.gitDir !== null })),
     snapshots: input.snapshots.map((s) => ({ repo: s.repo, commit: s.commit, files: s.files, bytes: s.bytes, excluded: s.excluded, new_blobs: s.newBlobs, shared_blobs: s.sharedBlobs, reused: s.reused })),

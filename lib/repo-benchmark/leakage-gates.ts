@@ -3,16 +3,16 @@
 // - exact_gold_path: a gold file's path appears in the query (case-insensitive containment).
 //   For trace2code a path that appears only in the failure output (the reproduced trace: its
 //   frames, paths and test names) is a realistic stack hint, reported but not fatal.
-// - given_is_gold: a gold file is one the query hands over as context (the reviewed file, the
-//   anchor, the changed file): returning it is no retrieval.
 // - fix_commit_hash: the resolving commit's id (40, 12 or 7 hex digits) appears in the query.
 // - fix_patch: the query holds patch text: a raw diff header, or a line the resolving commit adds
 //   to a gold file (at least PATCH_LINE_MIN characters once trimmed, and not already in that file
 //   at the base commit). When the resolving commit is not in the repository, only the headers are
 //   checked, and the report says so.
+// A given file (the reviewed file, the anchor, the changed file) is never gold: normalization takes
+// it out of gold before the gates run (sample-format.ts), so naming it in the query is no leak.
 import type { NormalizedSample } from "./sample-format";
 
-export type GateName = "exact_gold_path" | "given_is_gold" | "fix_commit_hash" | "fix_patch";
+export type GateName = "exact_gold_path" | "fix_commit_hash" | "fix_patch";
 export type NoteName = "stack_hint" | "patch_unchecked";
 
 export interface GateHit {
@@ -24,7 +24,6 @@ export interface GateHit {
 
 export const GATE_DESCRIPTIONS: Record<GateName | NoteName, string> = {
   exact_gold_path: "a gold file's path appears in the query",
-  given_is_gold: "a gold file is one the query already hands over (given context)",
   fix_commit_hash: "the resolving commit's id appears in the query",
   fix_patch: "the query holds patch text (a diff header, or a line the resolving commit adds to a gold file)",
   stack_hint: "a gold path appears in the failure output of a trace2code query (kept: a reproduced trace names files)",
@@ -68,9 +67,6 @@ export function runLeakageGates(s: NormalizedSample, patch: PatchEvidence | null
   }
   if (exact.length) out.push({ gate: "exact_gold_path", fatal: true, hits: exact });
   if (hints.length) out.push({ gate: "stack_hint", fatal: false, hits: hints });
-
-  const givenGold = s.gold_files.filter((g) => s.given_files.includes(g));
-  if (givenGold.length) out.push({ gate: "given_is_gold", fatal: true, hits: givenGold });
 
   const text = s.query_text.toLowerCase();
   const fix = s.fix_commit?.toLowerCase() ?? "";

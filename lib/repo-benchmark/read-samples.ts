@@ -1,6 +1,7 @@
 // Reads a released samples file (JSON lines) into normalized samples, refusing each record that
 // cannot be one with the line it is on: not JSON, not of the released schema, an unknown task,
-// a duplicate id, a sample with gold files where none may be or none where some must be.
+// a duplicate id, a sample with gold files where none may be or none where some must be (its
+// only gold files being given context counts as none, with its own reason).
 import { namedPaths, normalizeSample, releasedSampleSchema, taskOf, type NormalizedSample } from "./sample-format";
 import { isPositiveTask } from "./tasks";
 
@@ -52,7 +53,10 @@ export function readSamples(text: string): ReadSamples {
     }
     const s = normalizeSample(r, task);
     if (isPositiveTask(task) && s.gold_files.length === 0) {
-      refused.push({ line, sampleId: r.id, reason: `a ${task} sample names no gold file` });
+      const reason = s.given_removed.length
+        ? `a ${task} sample whose only gold ${s.given_removed.length === 1 ? "file is" : "files are"} given context (${s.given_removed.join(", ")}): nothing is left to retrieve`
+        : `a ${task} sample names no gold file`;
+      refused.push({ line, sampleId: r.id, reason });
       return;
     }
     if (!isPositiveTask(task) && s.gold_files.length > 0) {

@@ -20,6 +20,12 @@ export function renderImportReport(r: ImportReport): string {
     out.push("", `### ${g.gate} (${g.caught})`, "");
     for (const s of g.samples) out.push(`- \`${s.sample_id}\` (${s.task}, ${s.repo}): ${s.hits.join("; ")}`);
   }
+  if (r.given_removed.samples) {
+    const g = r.given_removed;
+    out.push("", `## Given files taken out of gold (${g.samples})`, "");
+    out.push(`A file the query hands over (the reviewed file, the changed file, the anchor) is context, never gold; ${g.samples} kept ${g.samples === 1 ? "sample's record" : "samples' records"} named ${g.files} such ${g.files === 1 ? "file" : "files"} as gold. Not a leak: the rest of their gold is what is scored.`, "");
+    for (const e of g.entries) out.push(`- \`${e.sample_id}\` (${e.task}, ${e.repo}): ${e.files.join(", ")}`);
+  }
   if (r.refused.count) {
     out.push("", "## Refused samples", "");
     for (const s of r.refused.samples) out.push(`- line ${s.line}${s.sample_id ? ` \`${s.sample_id}\`` : ""}: ${s.reason}`);

@@ -1,14 +1,20 @@
 // The released sample format (one JSON object a line, as Agent Retrieval Bench publishes it)
 // and the normalized sample ExecBoard keeps. The released records name their files by role
 // under `gold` and by task convention; normalization makes each role explicit:
+// - given (context the query hands over): `gold.given_files`, plus by task the changed file
+//   (code2test), the reviewed file (comment2context: `query.given_file`, else `query.path`), the
+//   anchor (edit2ripple);
 // - gold: `gold.files` when given, else by task: code2test → related_tests; comment2context →
-//   must_context_files / context_files, else root_cause_files; otherwise root_cause_files, else
-//   related_tests; none for a no-gold record (`gold.no_gold`);
-// - given (context the query hands over, never gold): `gold.given_files`, plus by task the
-//   changed file (code2test), the reviewed file (comment2context), the anchor (edit2ripple);
+//   must_context_files / context_files, else the additional files the record names
+//   (root_cause_files, supporting_files and related_tests: what the review led the PR to touch);
+//   trace2code and edit2ripple → root_cause_files, else related_tests; none for a no-gold record
+//   (`gold.no_gold`). Then, for every task, the given files are taken out of gold: a file the
+//   query hands over is context, never something to retrieve (`given_removed` keeps what was
+//   taken, for the import report). A positive sample left with no gold is refused;
 // - supporting: supporting_files / supporting_context_files, and for trace2code the related
 //   tests (failure frames and tests are supporting unless they are the root cause);
 // - distractors: negative_distractors / hard_negative_files.
+// Roles do not overlap: supporting files and distractors are neither gold nor given.
 // The task of a no-gold record is counterfactual when its reason is counterfactual_wrong_repo
 // (a query paired with another repository), natural otherwise. Extra keys are kept in metadata.
 import { z } from "zod";
@@ -60,6 +66,8 @@ export interface NormalizedSample {
   given_files: string[];
   supporting_files: string[];
   distractor_files: string[];
+  /** Files the record names as gold that are given context, taken out of gold_files. */
+  given_removed: string[];
   no_gold_reason: string | null;
   /** The commit that resolved it (never shown to a retriever; the leakage gates read it). */
   fix_commit: string | null;
@@ -97,7 +105,8 @@ export function taskOf(r: ReleasedSample): RepoTask | null {
   return TASK_ALIASES[r.task_type] ?? null;
 }
 
-function goldFilesOf(r: ReleasedSample, task: RepoTask): string[] {
+// The files a record names as gold for its task, before the given files are taken out.
+function namedGoldOf(r: ReleasedSample, task: RepoTask): string[] {
   const g = r.gold;
   if (!isPositiveTask(task)) return paths(g.files);
   const explicit = paths(g.files);
@@ -105,7 +114,9 @@ function goldFilesOf(r: ReleasedSample, task: RepoTask): string[] {
   if (task === "code2test") return dedupe(paths(g.related_tests));
   if (task === "comment2context") {
     const context = paths(g.must_context_files).length ? paths(g.must_context_files) : paths(g.context_files);
-    if (context.length) return dedupe(context);
+    // Without must/context files, the record's root cause is usually the reviewed file itself
+    // (given); what the comment needs beyond it is the other files the PR touched for it.
+    return dedupe(context.length ? context : [...paths(g.root_cause_files), ...paths(g.supporting_files), ...paths(g.related_tests)]);
   }
   const root = paths(g.root_cause_files);
   return dedupe(root.length ? root : paths(g.related_tests));
@@ -120,15 +131,17 @@ function givenFilesOf(r: ReleasedSample, task: RepoTask): string[] {
 
 export function normalizeSample(r: ReleasedSample, task: RepoTask): NormalizedSample {
   const g = r.gold;
-  const gold = goldFilesOf(r, task);
   const given = givenFilesOf(r, task);
+  const named = namedGoldOf(r, task);
+  const gold = named.filter((p) => !given.includes(p));
+  const other = (p: string) => !gold.includes(p) && !given.includes(p);
   const supporting = dedupe([
     ...paths(g.supporting_files),
     ...paths(g.supporting_context_files),
     ...paths((r as Record<string, unknown>).supporting_context_files as z.infer<typeof pathList>),
     ...(task === "trace2code" ? paths(g.related_tests) : []),
-  ]).filter((p) => !gold.includes(p));
-  const distractors = dedupe([...paths(g.negative_distractors), ...paths(g.hard_negative_files)]).filter((p) => !gold.includes(p));
+  ]).filter(other);
+  const distractors = dedupe([...paths(g.negative_distractors), ...paths(g.hard_negative_files)]).filter(other);
   const metadata = { ...(r.metadata ?? {}) };
   const fix = str(g.fix_commit) ?? str(metadata.fix_commit);
   return {
@@ -142,6 +155,7 @@ export function normalizeSample(r: ReleasedSample, task: RepoTask): NormalizedSa
     given_files: given,
     supporting_files: supporting,
     distractor_files: distractors,
+    given_removed: named.filter((p) => given.includes(p)),
     no_gold_reason: isPositiveTask(task) ? null : (str(g.reason) ?? (task === "nogold_counterfactual" ? COUNTERFACTUAL_REASON : null)),
     fix_commit: fix,
     metadata,

@@ -1,8 +1,8 @@
 // A repository-retrieval benchmark made on the fly: two small git repositories (a Python one and
 // a Go one), each with a base commit and a later fix, and a samples file in the released format
 // with every task (code2test, comment2context, trace2code, edit2ripple, a natural and a
-// counterfactual no-gold case), plus samples each leakage gate must catch and records the
-// import must refuse.
+// counterfactual no-gold case), plus samples each leakage gate must catch, records in the
+// released v0_1 shape whose gold names their given file, and records the import must refuse.
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -73,7 +73,7 @@ export interface ArbFixture {
   cleanup(): void;
 }
 
-export function buildArbFixture(opts: { leaky?: boolean; refused?: boolean } = {}): ArbFixture {
+export function buildArbFixture(opts: { leaky?: boolean; released?: boolean; refused?: boolean } = {}): ArbFixture {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "execboard-arb-"));
   const reposDir = path.join(dir, "repos");
   const widgets = makeRepo(path.join(reposDir, "acme"), "widgets", WIDGETS_BASE, { "widgets/core.py": WIDGETS_BASE["widgets/core.py"].replace("    return clamp(size, 0, 10)", ADDED_LINE), "tests/test_core.py": WIDGETS_BASE["tests/test_core.py"] + "\ndef test_double():\n    assert render_widget(2) == 4\n" });
@@ -88,7 +88,9 @@ export function buildArbFixture(opts: { leaky?: boolean; refused?: boolean } = {
     leakPath: "leak-path",
     leakCommit: "leak-commit",
     leakPatch: "leak-patch",
-    leakGiven: "leak-given",
+    releasedC2c: "c2c-released",
+    releasedC2cLeak: "c2c-released-leak",
+    givenInGold: "c2t-given-in-gold",
   };
   const rows: object[] = [
     {
@@ -127,7 +129,29 @@ export function buildArbFixture(opts: { leaky?: boolean; refused?: boolean } = {
       { id: ids.leakPath, task_type: "code2test", repo: "acme/widgets", base_commit: widgets.base, query: { pr_title: "Touch core", pr_body: "See tests/test_core.py for the new case.", changed_file: "widgets/core.py" }, gold: { related_tests: ["tests/test_core.py"] } },
       { id: ids.leakCommit, task_type: "trace2code", repo: "acme/gears", base_commit: gears.base, query: { pr_title: `Fixed in ${gears.fix.slice(0, 12)}`, raw_signal: "FAIL TestTurn" }, gold: { root_cause_files: ["gears/gear.go"], fix_commit: gears.fix } },
       { id: ids.leakPatch, task_type: "code2test", repo: "acme/widgets", base_commit: widgets.base, query: { pr_title: "Double", pr_body: `We now do:\n${ADDED_LINE}\n`, changed_file: "widgets/layout.py" }, gold: { related_tests: ["tests/test_core.py"], root_cause_files: ["widgets/core.py"], files: ["widgets/core.py"], fix_commit: widgets.fix } },
-      { id: ids.leakGiven, task_type: "comment2context", repo: "acme/widgets", base_commit: widgets.base, query: { pr_title: "Layout", path: "widgets/layout.py", review_comment: "Nit." }, gold: { root_cause_files: ["widgets/layout.py"] } },
+    );
+  }
+  if (opts.released) {
+    // As the released v0_1 records are: a comment2context sample's root cause is the reviewed
+    // file itself, its other changed files are supporting files, related tests and distractors.
+    rows.push(
+      {
+        id: ids.releasedC2c, task_type: "comment2context", repo: "acme/widgets", base_commit: widgets.base,
+        query: { pr_title: "Arrange in rows", path: "widgets/layout.py", line: 3, review_comment: "This should respect the size limits, and be covered.", diff_hunk_context: "@@ -1,4 +1,4 @@ def arrange" },
+        gold: { root_cause_files: ["widgets/layout.py"], supporting_files: ["widgets/core.py"], related_tests: ["tests/test_layout.py", "widgets/layout.py"], negative_distractors: ["widgets/core.py", "tests/test_layout.py", "docs/guide.md"] },
+      },
+      {
+        id: ids.releasedC2cLeak, task_type: "comment2context", repo: "acme/widgets", base_commit: widgets.base,
+        query: { pr_title: "Arrange in rows", path: "widgets/layout.py", review_comment: "Use the helper in widgets/util.py instead." },
+        gold: { root_cause_files: ["widgets/layout.py"], supporting_files: ["widgets/util.py"] },
+      },
+      // gold.files naming the changed file: it is given, so only the test is gold, and the
+      // query naming the changed file is no leak.
+      {
+        id: ids.givenInGold, task_type: "code2test", repo: "acme/widgets", base_commit: widgets.base,
+        query: { pr_title: "Clamp the rendered size", changed_file: "widgets/core.py" },
+        gold: { files: ["tests/test_core.py", "widgets/core.py"] },
+      },
     );
   }
   const lines = rows.map((r) => JSON.stringify(r));
@@ -137,6 +161,8 @@ export function buildArbFixture(opts: { leaky?: boolean; refused?: boolean } = {
     lines.push(JSON.stringify({ id: "bad-repo", task_type: "code2test", repo: "acme/nowhere", base_commit: widgets.base, query: { pr_title: "x" }, gold: { related_tests: ["a.py"] } }));
     lines.push(JSON.stringify({ id: "bad-task", task_type: "summarize", repo: "acme/widgets", base_commit: widgets.base, query: { pr_title: "x" }, gold: { files: ["a.py"] } }));
     lines.push("{ not json");
+    // Its only gold file is the reviewed file: nothing is left to retrieve.
+    lines.push(JSON.stringify({ id: "given-only", task_type: "comment2context", repo: "acme/widgets", base_commit: widgets.base, query: { pr_title: "Layout", path: "widgets/layout.py", review_comment: "Nit." }, gold: { root_cause_files: ["widgets/layout.py"], related_tests: ["widgets/layout.py"] } }));
   }
   const samplesDir = path.join(dir, "v1");
   fs.mkdirSync(samplesDir);

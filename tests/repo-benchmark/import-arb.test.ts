@@ -23,7 +23,8 @@ describe("import-arb", () => {
     const err = await importArbBenchmark({ samplesPath: f.samplesPath, reposDir: f.reposDir, meta: { slug } }).catch((e: Error) => e);
     expect(err).toBeInstanceOf(Error);
     const msg = (err as Error).message;
-    expect(msg).toMatch(/5 of 11 samples refused; nothing was imported \(pass --skip-refused/);
+    expect(msg).toMatch(/6 of 12 samples refused; nothing was imported \(pass --skip-refused/);
+    expect(msg).toMatch(/line 12 \(given-only\): a comment2context sample whose only gold file is given context \(widgets\/layout.py\): nothing is left to retrieve/);
     expect(msg).toMatch(/line 11: not JSON/);
     expect(msg).toMatch(/line 10 \(bad-task\): unknown task_type "summarize"/);
     expect(msg).toMatch(/line 9 \(bad-repo\): repository acme\/nowhere is not under --repos/);
@@ -33,24 +34,39 @@ describe("import-arb", () => {
   });
 
   it("imports every task, leaves out what each gate catches and reports it, and shares snapshots and blobs", async () => {
-    const f = buildArbFixture({ leaky: true, refused: true });
+    const f = buildArbFixture({ leaky: true, released: true, refused: true });
     fixtures.push(f);
     const slug = `arb-import-${Date.now()}`;
     const r = await importArbBenchmark({ samplesPath: f.samplesPath, reposDir: f.reposDir, meta: { slug, version: "v1" }, skipRefused: true });
     expect(r.created).toBe(true);
-    expect(r.report.kept.by_task).toEqual({ code2test: 1, comment2context: 1, trace2code: 1, edit2ripple: 1, nogold_natural: 1, nogold_counterfactual: 1 });
+    expect(r.report.kept.by_task).toEqual({ code2test: 2, comment2context: 2, trace2code: 1, edit2ripple: 1, nogold_natural: 1, nogold_counterfactual: 1 });
     const caught = Object.fromEntries(r.report.gates.map((g) => [g.gate, g.samples.map((s) => s.sample_id).sort()]));
-    expect(caught.exact_gold_path).toEqual([f.ids.leakGiven, f.ids.leakPath].sort());
-    expect(caught.given_is_gold).toEqual([f.ids.leakGiven]);
+    expect(Object.keys(caught)).toEqual(["exact_gold_path", "fix_commit_hash", "fix_patch", "stack_hint", "patch_unchecked"]);
+    // The gates see the normalized gold: the released-shape comment2context whose review names
+    // its additional file is caught; naming the given file (path, changed_file) is no leak.
+    expect(caught.exact_gold_path).toEqual([f.ids.leakPath, f.ids.releasedC2cLeak].sort());
+    expect(r.report.gates.find((g) => g.gate === "exact_gold_path")!.samples.find((s) => s.sample_id === f.ids.releasedC2cLeak)!.hits).toEqual(["widgets/util.py (in review_comment)"]);
     expect(caught.fix_commit_hash).toEqual([f.ids.leakCommit]);
     expect(caught.fix_patch).toEqual([f.ids.leakPatch]);
     // The trace2code sample's failure output names its test, not its root cause: no stack hint.
     expect(caught.stack_hint).toEqual([]);
     expect(r.report.gates.find((g) => g.gate === "fix_patch")!.samples[0].hits[0]).toMatch(/^widgets\/core.py: return clamp\(size \* 2, 0, 20\)/);
-    expect(r.report.refused.count).toBe(5);
+    expect(r.report.refused.count).toBe(6);
+    expect(r.report.refused.samples.find((x) => x.sample_id === "given-only")!.reason).toMatch(/only gold file is given context/);
     expect(r.markdown).toMatch(/\| exact_gold_path \| yes \| 2 \|/);
+    // Taking given files out of gold is a normalization the report counts, for kept samples.
+    expect(r.report.given_removed).toEqual({
+      samples: 2,
+      files: 2,
+      entries: [
+        { sample_id: f.ids.releasedC2c, task: "comment2context", repo: "acme/widgets", files: ["widgets/layout.py"] },
+        { sample_id: f.ids.givenInGold, task: "code2test", repo: "acme/widgets", files: ["widgets/core.py"] },
+      ],
+    });
+    expect(r.markdown).toMatch(/## Given files taken out of gold \(2\)/);
+    expect(r.markdown).toMatch(/- `c2c-released` \(comment2context, acme\/widgets\): widgets\/layout.py/);
 
-    // Two snapshots (four samples on widgets' base share one); the binary file is left out.
+    // Two snapshots (the samples on widgets' base share one); the binary file is left out.
     expect(r.report.corpus.snapshots).toBe(2);
     const widgets = r.report.snapshots.find((s) => s.repo === "acme/widgets")!;
     expect(widgets.files).toBe(Object.keys(WIDGETS_BASE).length - 1);
@@ -59,8 +75,12 @@ describe("import-arb", () => {
     expect(r.report.corpus.unique_blobs).toBe(r.report.corpus.files);
 
     const v = await loadRepoVersion(r.versionId);
-    expect(v.samples.map((s) => s.sampleId)).toEqual([f.ids.code2test, f.ids.comment2context, f.ids.trace2code, f.ids.edit2ripple, f.ids.natural, f.ids.counterfactual]);
-    const [c2t, c2c, t2c, e2r, nat, cf] = v.samples;
+    expect(v.samples.map((s) => s.sampleId)).toEqual([f.ids.code2test, f.ids.comment2context, f.ids.trace2code, f.ids.edit2ripple, f.ids.natural, f.ids.counterfactual, f.ids.releasedC2c, f.ids.givenInGold]);
+    const [c2t, c2c, t2c, e2r, nat, cf, released, givenInGold] = v.samples;
+    // The released shape: gold is what the review led to beyond the reviewed file; the reviewed
+    // file is given, and files that became gold are no longer distractors.
+    expect(released).toMatchObject({ task: "comment2context", gold: ["widgets/core.py", "tests/test_layout.py"], given: ["widgets/layout.py"], supporting: [], distractors: ["docs/guide.md"] });
+    expect(givenInGold).toMatchObject({ task: "code2test", gold: ["tests/test_core.py"], given: ["widgets/core.py"] });
     expect(c2t).toMatchObject({ task: "code2test", gold: ["tests/test_core.py"], given: ["widgets/core.py"], distractors: ["widgets/layout.py"] });
     expect(c2c).toMatchObject({ task: "comment2context", gold: ["widgets/util.py", "widgets/core.py"], given: ["widgets/layout.py"], supporting: ["tests/test_layout.py"] });
     expect(t2c).toMatchObject({ task: "trace2code", gold: ["gears/gear.go"], supporting: ["gears/gear_test.go"] });
