@@ -8,7 +8,7 @@ import { startExecuteWorker } from "./execute-worker";
 import { startQueueWorker } from "./queue-worker";
 import { startReaper } from "./reaper";
 import { MAIN_HANDLERS } from "./registry";
-import { enqueueScoringEngineUpgrade } from "./upgrade-scoring-engine";
+import { enqueueScoringEngineUpgrades } from "./upgrade-scoring-engine";
 
 // The worker process: one BullMQ worker dispatching through the job registry
 // (workers/registry.ts), one sandbox pool, clean shutdown on SIGTERM/SIGINT (finish or hand back
@@ -32,8 +32,8 @@ async function main(): Promise<void> {
 
   const executeWorker = startExecuteWorker(sandbox);
   const stopReaper = startReaper();
-  // Published results of an older scoring engine are re-scored after an upgrade (once).
-  enqueueScoringEngineUpgrade().catch((e) => console.error("[worker] could not queue the scoring-engine upgrade", (e as Error).message));
+  // Published results of an older scoring engine of their kind are re-scored after an upgrade (once).
+  enqueueScoringEngineUpgrades().catch((e) => console.error("[worker] could not queue the scoring-engine upgrade", (e as Error).message));
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -1,21 +1,23 @@
-import { ANALYSIS_ENGINE_VERSION } from "@/lib/analysis/analyze-submission";
+import { allKinds, getKind } from "@/lib/kinds/registry";
 import { enqueue } from "@/lib/queue/enqueue";
 import { jobs } from "@/lib/queue/jobs";
 import { requestEngineUpgradeRescores } from "@/lib/rescore/request-engine-upgrade";
 import { handler } from "./job-handler";
 
-// upgrade-scoring-engine: a thin call into lib/rescore. Retried on failure (the database may be
-// restarting); re-scores already under way are skipped, so a retry queues nothing twice.
+// upgrade-scoring-engine: a thin call into lib/rescore, for one kind of benchmark. Retried on
+// failure (the database may be restarting); re-scores already under way are skipped, so a retry
+// queues nothing twice.
 export const upgradeScoringEngineHandler = handler({
   def: jobs.upgradeScoringEngine,
-  async run({ engineVersion }) {
-    if (engineVersion !== ANALYSIS_ENGINE_VERSION) return `skipped: this worker runs scoring engine ${ANALYSIS_ENGINE_VERSION}`;
-    const queued = await requestEngineUpgradeRescores();
-    return `${queued} published submission(s) queued for re-scoring with scoring engine ${ANALYSIS_ENGINE_VERSION}`;
+  async run({ kind, engineVersion }) {
+    const { engine, title } = getKind(kind);
+    if (engineVersion !== engine.version) return `skipped: this worker runs scoring engine ${engine.version} of ${title}`;
+    const queued = await requestEngineUpgradeRescores(kind);
+    return `${queued} published submission(s) of ${title} queued for re-scoring with scoring engine ${engine.version}`;
   },
 });
 
-/** Queued by every worker at start; one job per engine version. */
-export async function enqueueScoringEngineUpgrade(): Promise<void> {
-  await enqueue(jobs.upgradeScoringEngine, { engineVersion: ANALYSIS_ENGINE_VERSION });
+/** Queued by every worker at start: one job per kind and engine version. */
+export async function enqueueScoringEngineUpgrades(): Promise<void> {
+  for (const kind of allKinds()) await enqueue(jobs.upgradeScoringEngine, { kind: kind.id, engineVersion: kind.engine.version });
 }

@@ -4,6 +4,7 @@ import { BaselinesSection, ChanceSection, EngineSection, TiesSection } from "@/c
 import { RepoMethodology, REPO_TOC } from "@/components/repo/repo-methodology";
 import { EDIT_SIZE_BUCKETS } from "@/lib/analysis/edit-size";
 import { ANALYSIS_ENGINE_VERSION } from "@/lib/analysis/analyze-submission";
+import { REPO_ENGINE_VERSION } from "@/lib/repo-metrics/analyze-run";
 import { BUG_TYPES } from "@/lib/benchmark/format";
 import { TIE_ALPHA } from "@/lib/leaderboard/tie-groups";
 import { BOOTSTRAP_REPLICATES, BOOTSTRAP_SEED } from "@/lib/metrics/bootstrap";
@@ -77,7 +78,8 @@ export default function MethodologyPage() {
           <a href="#repo-retrieval" className="text-emerald-800 underline underline-offset-2">Repository retrieval</a> on.
         </p>
         <p className="text-sm text-slate-600">
-          Analysis engine version {ANALYSIS_ENGINE_VERSION} · sandbox runner version {RUNNER_VERSION}.
+          Execution-grounded track: scoring engine {ANALYSIS_ENGINE_VERSION}, sandbox runner version {RUNNER_VERSION} · repository track: scoring engine {REPO_ENGINE_VERSION}
+          (nothing executed).
         </p>
       </header>
 

@@ -139,7 +139,11 @@ export function EngineSection() {
       <p>
         The scoring engine&apos;s version says what the metrics mean; this is engine {ANALYSIS_ENGINE_VERSION}. Engine 2 made every metric and
         analysis tie-aware (the rules above), keeps each query&apos;s ranked list through the tie group at rank {TOP_K}, and compares systems with
-        the paired sign-flip test. Every scoring run records the engine that produced it.
+        the paired sign-flip test. Every scoring run records the engine that produced it. Each track numbers its own engine (the repository track&apos;s is{" "}
+        <a href="#repo-engine" className="text-emerald-800 underline underline-offset-2">
+          its own
+        </a>
+        ): a change to one re-scores only that track&apos;s results.
       </p>
       <Choice>
         Results of an older engine are never reinterpreted. Each published one is re-scored automatically, once, from its stored file; the earlier

@@ -76,6 +76,7 @@ export function InvocationSection({ data }: { data: ModelPageData }) {
               <Row term="Benchmark source">
                 <span className="break-all font-mono text-xs">sha256 {pv.benchmarkSha256}</span>
               </Row>
+              <Row term="Scoring engine">{pv.scoringEngine !== null ? `version ${pv.scoringEngine}` : "not recorded (scored before engines were: engine 1)"}</Row>
               <Row term="Sandbox runner">{pv.runnerVersion ? `version ${pv.runnerVersion}` : "not recorded (scored before provenance was kept)"}</Row>
               <Row term="Sandbox">
                 {pv.sandboxBackend ?? "not recorded"}

@@ -11,6 +11,7 @@ import { RRF_K } from "@/lib/repo-runs/rrf";
 import { DAMPING, MAX_DEFINERS } from "@/lib/repo-search/structural";
 import { BM25_B, BM25_K1 } from "@/lib/repo-search/bm25-files";
 import { TIE_GROUP_CAP } from "@/lib/kinds/repo-retrieval/rank-chunks";
+import { REPO_ENGINE_VERSION } from "@/lib/repo-metrics/analyze-run";
 
 export const REPO_TOC: [string, string][] = [
   ["repo-retrieval", "Repository retrieval: the task"],
@@ -23,6 +24,7 @@ export const REPO_TOC: [string, string][] = [
   ["repo-selective", "Selective retrieval"],
   ["repo-filters", "Candidate filters"],
   ["repo-fusion", "Fusion and baselines"],
+  ["repo-engine", "Scoring engine"],
 ];
 
 const link = "text-emerald-800 underline underline-offset-2";
@@ -215,6 +217,15 @@ export function RepoMethodology() {
           </li>
         </ul>
         <p>A baseline lists at most {EVAL_DEPTH} files per sample; a tie group that would cross rank {EVAL_DEPTH} is left out whole (listing part of it would order it).</p>
+      </Section>
+
+      <Section id="repo-engine" title="Scoring engine">
+        <p>
+          What these metrics mean is this kind&apos;s scoring engine, numbered apart from the execution-grounded track&apos;s: this is engine {REPO_ENGINE_VERSION}. Every
+          evaluation records the engine it was scored by. When a definition changes the engine number rises, and every published run of this track scored by another engine
+          is re-scored from its stored file automatically, its earlier results kept in its history; until then it is marked <em>provisional</em>. An engine change of the
+          other track re-scores nothing here, and no sandbox runner change does: nothing of this track is executed.
+        </p>
       </Section>
     </>
   );

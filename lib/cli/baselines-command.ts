@@ -7,6 +7,7 @@ import { closeQueue } from "@/lib/queue/enqueue";
 import { createSubmission } from "@/lib/intake/create-submission";
 import { getSubmission } from "@/lib/submissions/get-submission";
 import { publishSubmission } from "@/lib/review/publish-submission";
+import { summaryLine } from "./submit-command";
 import { AppError } from "@/lib/errors/app-error";
 import { parse, required } from "./args";
 
@@ -66,10 +67,7 @@ export async function submitBaselines(
       await publishSubmission(r.id);
       r.status = "published";
     }
-    const e1 = s.metrics?.exec?.["1"]?.value;
-    const mrr = s.metrics?.mrr?.["100"]?.value;
-    const headline = e1 !== undefined ? ` (exec@1 ${e1.toFixed(3)})` : mrr !== undefined ? ` (MRR ${mrr.toFixed(3)}, Recall@20 ${s.metrics!.recall!["20"].value.toFixed(3)})` : "";
-    console.log(`baseline ${r.model}: ${r.status}${headline}`);
+    console.log(`baseline ${r.model}: ${r.status}${s.metrics ? ` (${summaryLine(s.metrics)})` : ""}`);
   }
   return out;
 }

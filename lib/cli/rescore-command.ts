@@ -65,7 +65,8 @@ export async function rescoreCommand(argv: string[]): Promise<number> {
 }
 
 function describeRequest(b: RescoreBatchView, dryRun: boolean): string {
-  const what = b.scope === "all-published" ? "published submissions" : `published submissions not scored by runner ${b.runnerVersion}`;
+  const by = b.runnerVersion === null ? `scoring engine ${b.scoringEngine}` : `runner ${b.runnerVersion} and scoring engine ${b.scoringEngine}`;
+  const what = b.scope === "all-published" ? "published submissions" : b.scope === "outdated-engine" ? `published submissions not scored by scoring engine ${b.scoringEngine}` : `published submissions not scored by ${by}`;
   const n = b.items.length;
   if (dryRun) return `dry run: would re-score ${n} ${what} of ${b.benchmark}${b.skipped.length ? ` (${b.skipped.length} left out)` : ""}`;
   if (!b.id) return `nothing to re-score: no ${what} of ${b.benchmark}${b.skipped.length ? ` (${b.skipped.length} left out)` : ""}`;
@@ -78,15 +79,16 @@ function countsLine(b: RescoreBatchView): string {
 }
 
 export function formatBatch(b: RescoreBatchView): string {
-  const exec = (v: number | null | undefined) => (v === null || v === undefined ? "  –  " : v.toFixed(3));
+  const value = (v: number | null | undefined) => (v === null || v === undefined ? "  –  " : v.toFixed(3));
   const lines = [
     `re-score ${b.id ?? "(dry run)"} of ${b.benchmark}, ${b.scope}${b.reason ? `: ${b.reason}` : ""}`,
     `  requested by ${b.requestedBy} at ${b.createdAt}; ${countsLine(b)}`,
   ];
   for (const i of b.items) {
-    const runner = `runner ${i.before.runnerVersion ?? "?"} → ${i.after?.runnerVersion ?? b.runnerVersion}`;
+    // The runner matters only to a kind that executes.
+    const runner = b.runnerVersion === null ? "" : `  runner ${i.before.runnerVersion ?? "?"} → ${i.after?.runnerVersion ?? b.runnerVersion}`;
     const failure = i.failure ? `  ${i.failure.stage ? `${i.failure.stage}: ` : ""}${i.failure.error}` : "";
-    lines.push(`  ${i.submissionId}  ${i.status.padEnd(7)}  ${i.model} (${i.provider}) v${i.benchmarkVersion}  ${runner}  exec@1 ${exec(i.before.exec1)} → ${exec(i.after?.exec1)}${failure}`);
+    lines.push(`  ${i.submissionId}  ${i.status.padEnd(7)}  ${i.model} (${i.provider}) v${i.benchmarkVersion}${runner}  ${b.headline.label} ${value(i.before.headline)} → ${value(i.after?.headline)}${failure}`);
   }
   for (const s of b.skipped) lines.push(`  ${s.submissionId}  skipped  ${s.model}: ${s.reason}`);
   return lines.join("\n");

@@ -12,7 +12,7 @@
 //   stores it under the type's extension;
 // - scoring (lib/scoring) runs `score` for first scoring and for re-scoring alike, then writes
 //   the headline metrics, the kind's own result rows (`ScoredRun.write`), the status and the
-//   evaluation in one transaction;
+//   evaluation in one transaction, the evaluation recording the kind's `engine`;
 // - publication (lib/review) asks the kind to recompute the version's cross-submission
 //   statistics (`requestVersionStatistics`);
 // - the shared pages (a vendor's status page, the review page) show a submission's metrics by the
@@ -127,10 +127,27 @@ export interface KindPresentation {
   summary: readonly { name: string; k: number; label: string }[];
 }
 
+/**
+ * What a kind's metrics mean, numbered per kind. Every evaluation records the engine of its
+ * benchmark's kind (evaluations.scoring_engine); raising it re-scores that kind's published
+ * results (the upgrade-scoring-engine job, one per kind and engine), never another kind's.
+ */
+export interface ScoringEngine {
+  version: number;
+  /** What this version changed, for the re-score batch it queues ("tie-aware metrics …"). */
+  change: string;
+}
+
 export interface BenchmarkKind {
   id: BenchmarkKindId;
   /** Human name, e.g. "execution-grounded code retrieval". */
   title: string;
+  engine: ScoringEngine;
+  /**
+   * The sandbox runner version its results depend on (a re-score of results from another runner
+   * is due); null for a kind that never executes, whose results no runner change touches.
+   */
+  runnerVersion: string | null;
   submissionTypes: readonly SubmissionType[];
   /** Validate → rank → (execute) → score a stored upload; null when told to stop. */
   score(input: ScoringInput): Promise<ScoredRun | null>;

@@ -31,6 +31,13 @@ export function kindOfMetricTable(table: MetricTable): BenchmarkKind | null {
   return allKinds().find((k) => names.every((n) => k.presentation.metrics.some((m) => m.name === n))) ?? null;
 }
 
+/** A kind's primary metric with its label ("exec@1", "MRR"), as one-line summaries name it. */
+export function primaryMetric(kind: BenchmarkKind): { name: string; k: number; label: string } {
+  const { primary, summary, metrics } = kind.presentation;
+  const label = summary.find((s) => s.name === primary.name && s.k === primary.k)?.label ?? `${metrics.find((m) => m.name === primary.name)?.label ?? primary.name}@${primary.k}`;
+  return { ...primary, label };
+}
+
 /** The kind of a benchmark version. */
 export async function kindOfVersion(versionId: number, tx?: Tx): Promise<BenchmarkKind> {
   const v = await (tx ?? db()).benchmarkVersion.findUnique({ where: { id: versionId }, select: { benchmark: { select: { kind: true } } } });

@@ -1,4 +1,3 @@
-import { ANALYSIS_ENGINE_VERSION } from "@/lib/metrics/scoring-engine";
 import type { Tx } from "@/lib/db/client";
 import { RUNNER_VERSION } from "@/lib/sandbox/types";
 import type { MetricRow } from "@/lib/submissions/serialize";
@@ -18,18 +17,18 @@ export async function writeEvaluationMetrics(tx: Tx, evaluationId: string, metri
 }
 
 // Part of the pipeline's final write (score-stage.ts), in its transaction: the running
-// evaluation is marked scored with its metrics kept (they outlive a later re-score), and the
-// submission points at it as its current results. A run started without beginEvaluation (a
+// evaluation is marked scored with its metrics kept (they outlive a later re-score) and the
+// scoring engine of its benchmark's kind, and the submission points at it as its current results. A run started without beginEvaluation (a
 // script calling scoreSubmission directly) gets an evaluation here, with what this process
 // knows of its provenance (the sandbox image stays unknown).
-export async function recordScoredEvaluation(tx: Tx, submissionId: string, metrics: readonly MetricRow[], headline?: Headline): Promise<string> {
+export async function recordScoredEvaluation(tx: Tx, submissionId: string, metrics: readonly MetricRow[], scoringEngine: number, headline?: Headline): Promise<string> {
   const ev = (await tx.evaluation.findFirst({
     where: { submissionId, trigger: { not: "rescore" }, status: "running" },
     orderBy: { seq: "desc" },
     select: { id: true },
   })) ?? (await createUntracked(tx, submissionId));
   await writeEvaluationMetrics(tx, ev.id, metrics);
-  await tx.evaluation.update({ where: { id: ev.id }, data: { status: "scored", scoringEngine: ANALYSIS_ENGINE_VERSION, finishedAt: new Date(), failedStage: null, error: null } });
+  await tx.evaluation.update({ where: { id: ev.id }, data: { status: "scored", scoringEngine, finishedAt: new Date(), failedStage: null, error: null } });
   await appendRunLog(ev.id, `scored${headline ? `: ${headline.label} = ${headline.value.toFixed(3)}` : ""}`, tx);
   await tx.submission.update({ where: { id: submissionId }, data: { currentEvaluationId: ev.id } });
   return ev.id;

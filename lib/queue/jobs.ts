@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { BenchmarkKind } from "@/lib/db/generated/enums";
 
 // The job registry: every kind of job with its name, queue, payload schema (checked when it is
 // enqueued and again when it is processed), deterministic id and options. Handlers are bound to
@@ -74,13 +75,14 @@ export const jobs = {
     keepCompletedSeconds: 7 * 24 * HOUR,
     keepFailedSeconds: 30 * 24 * HOUR,
   }),
-  // Re-score every published result of an older scoring engine (lib/rescore). Each worker
-  // queues it at start; the id names the engine version, so it runs once per upgrade.
+  // Re-score every published result of a benchmark kind scored by another of its engines
+  // (lib/rescore). Each worker queues one per kind at start; the id names the kind and its
+  // engine version, so it runs once per upgrade of that kind, and other kinds' results are left alone.
   upgradeScoringEngine: define({
     name: "upgrade-scoring-engine",
     queue: QUEUE_NAME,
-    schema: z.object({ engineVersion: z.number().int().positive() }),
-    jobId: (p: { engineVersion: number }) => `engine-upgrade-${p.engineVersion}`,
+    schema: z.object({ kind: z.enum(Object.values(BenchmarkKind) as [BenchmarkKind, ...BenchmarkKind[]]), engineVersion: z.number().int().positive() }),
+    jobId: (p: { kind: BenchmarkKind; engineVersion: number }) => `engine-upgrade-${p.kind}-${p.engineVersion}`,
     attempts: 5,
     backoffMs: 5_000,
     keepCompletedSeconds: 30 * 24 * HOUR,

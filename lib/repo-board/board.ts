@@ -26,6 +26,8 @@ export interface BoardRow {
   verified: boolean;
   warningNote: string | null;
   publishedAt: string | null;
+  /** Scored by another engine of this kind, its re-score pending (lib/rescore). */
+  provisional: boolean;
   rank: number;
   /** Against the leader on the sort metric: the leader, not significantly different, below. */
   tie: "leader" | "tied" | "below";
@@ -71,6 +73,7 @@ export async function getRepoBoard(slug: string, version: string | undefined, sc
       verified: r.verified,
       warningNote: r.warningNote,
       publishedAt: r.publishedAt,
+      provisional: r.provisional,
       rank: 1 + ordered.filter((o) => valueOf(o) > valueOf(r)).length,
       tie: r === leader ? "leader" : p && p.pValue >= ALPHA ? "tied" : "below",
       pValue: p?.pValue ?? null,

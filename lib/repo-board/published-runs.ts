@@ -5,7 +5,7 @@
 import { db } from "@/lib/db/client";
 import { VersionedMemo } from "@/lib/db/versioned-memo";
 import type { SubmissionKind } from "@/lib/db/generated/enums";
-import type { RunAnalysis } from "@/lib/repo-metrics/analyze-run";
+import { REPO_ENGINE_VERSION, type RunAnalysis } from "@/lib/repo-metrics/analyze-run";
 
 export interface PublishedRun {
   submissionId: string;
@@ -19,6 +19,8 @@ export interface PublishedRun {
   openWeights: boolean | null;
   publishedAt: string | null;
   analysis: RunAnalysis;
+  /** Scored by another engine of this kind: its automatic re-score is pending, its numbers may change. */
+  provisional: boolean;
 }
 
 const memo = new VersionedMemo<PublishedRun[]>(32);
@@ -59,6 +61,7 @@ export async function loadPublishedRuns(versionId: number): Promise<PublishedRun
       openWeights: ((r.metadata as { openWeights?: boolean } | null)?.openWeights ?? null) as boolean | null,
       publishedAt: r.publishedAt?.toISOString() ?? null,
       analysis: r.repoAnalysis!.payload as unknown as RunAnalysis,
+      provisional: (r.repoAnalysis!.payload as unknown as RunAnalysis).engine !== REPO_ENGINE_VERSION,
     }));
   });
 }

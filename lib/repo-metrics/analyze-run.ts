@@ -11,6 +11,12 @@ import { estimateColumns, type Estimate, type Weighting } from "./estimate";
 import { sampleMetrics, type RankedList } from "./sample-metrics";
 import { selectiveReport, type SelectiveReport } from "./selective";
 
+/**
+ * The repository-retrieval kind's scoring engine: what its metrics and analyses mean, numbered
+ * apart from the execution-grounded kind's (lib/metrics/scoring-engine.ts). Bump when a
+ * definition changes; this kind's published results are then re-scored, no other kind's.
+ * 1: tie-aware Recall@k, MRR@100, BCY@B under cl100k_base, selective retrieval, filters.
+ */
 export const REPO_ENGINE_VERSION = 1;
 export const POSITIVE_TASK_IDS = ["code2test", "comment2context", "trace2code", "edit2ripple"] as const;
 

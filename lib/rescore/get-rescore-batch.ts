@@ -1,8 +1,9 @@
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
-import { RUNNER_VERSION } from "@/lib/sandbox/types";
-import { countByStatus, type RescoreBatchView, type RescoreItem } from "./rescore-view";
+import { getKind, primaryMetric } from "@/lib/kinds/registry";
+import { countByStatus, valueOf, type RescoreBatchView, type RescoreItem } from "./rescore-view";
 
+const EXEC1 = { name: "exec", k: 1 };
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 // Where a re-score batch stands: each submission's new run (pending, running, scored, failed
@@ -17,7 +18,7 @@ export async function getRescoreBatch(id: string): Promise<RescoreBatchView> {
           reason: true,
           actorLabel: true,
           createdAt: true,
-          benchmark: { select: { slug: true } },
+          benchmark: { select: { slug: true, kind: true } },
           evaluations: {
             orderBy: { createdAt: "asc" },
             select: {
@@ -28,7 +29,7 @@ export async function getRescoreBatch(id: string): Promise<RescoreBatchView> {
               error: true,
               runnerVersion: true,
               benchmarkVersion: true,
-              metrics: { where: { name: "exec", k: 1 }, select: { value: true } },
+              metrics: { select: { name: true, k: true, value: true } },
               submission: { select: { id: true, modelName: true, provider: true } },
             },
           },
@@ -39,9 +40,11 @@ export async function getRescoreBatch(id: string): Promise<RescoreBatchView> {
   // The run each re-score replaced: the submission's latest scored evaluation before it.
   const previous = await db().evaluation.findMany({
     where: { submissionId: { in: batch.evaluations.map((e) => e.submission.id) }, status: "scored" },
-    select: { id: true, seq: true, submissionId: true, runnerVersion: true, metrics: { where: { name: "exec", k: 1 }, select: { value: true } } },
+    select: { id: true, seq: true, submissionId: true, runnerVersion: true, metrics: { select: { name: true, k: true, value: true } } },
     orderBy: { seq: "asc" },
   });
+  const kind = getKind(batch.benchmark.kind);
+  const headline = primaryMetric(kind);
   const items: RescoreItem[] = batch.evaluations.map((e) => {
     const before = previous.filter((p) => p.submissionId === e.submission.id && p.seq < e.seq).at(-1);
     return {
@@ -52,8 +55,8 @@ export async function getRescoreBatch(id: string): Promise<RescoreBatchView> {
       evaluationId: e.id,
       status: e.status,
       failure: e.status === "failed" ? { stage: e.failedStage, error: e.error ?? "unknown" } : null,
-      before: { evaluationId: before?.id ?? null, runnerVersion: before?.runnerVersion ?? null, exec1: before?.metrics[0]?.value ?? null },
-      after: e.status === "scored" ? { runnerVersion: e.runnerVersion, exec1: e.metrics[0]?.value ?? null } : null,
+      before: { evaluationId: before?.id ?? null, runnerVersion: before?.runnerVersion ?? null, headline: valueOf(before?.metrics, headline), exec1: valueOf(before?.metrics, EXEC1) },
+      after: e.status === "scored" ? { runnerVersion: e.runnerVersion, headline: valueOf(e.metrics, headline), exec1: valueOf(e.metrics, EXEC1) } : null,
     };
   });
   const counts = countByStatus(items);
@@ -64,7 +67,9 @@ export async function getRescoreBatch(id: string): Promise<RescoreBatchView> {
     reason: batch.reason,
     requestedBy: batch.actorLabel,
     createdAt: batch.createdAt.toISOString(),
-    runnerVersion: RUNNER_VERSION,
+    runnerVersion: kind.runnerVersion,
+    scoringEngine: kind.engine.version,
+    headline,
     counts,
     done: counts.pending + counts.running === 0,
     items,

@@ -1,14 +1,13 @@
 import { z } from "zod";
-import { ANALYSIS_ENGINE_VERSION } from "@/lib/metrics/scoring-engine";
 import { getConfig } from "@/lib/config";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
-import { RUNNER_VERSION } from "@/lib/sandbox/types";
+import { getKind, primaryMetric } from "@/lib/kinds/registry";
 import { enqueue } from "@/lib/queue/enqueue";
 import { jobs } from "@/lib/queue/jobs";
 import { getRescoreBatch } from "./get-rescore-batch";
 import type { RescoreActor } from "./rescore-actor";
-import { countByStatus, type RescoreBatchView, type RescoreItem } from "./rescore-view";
+import { countByStatus, valueOf, type RescoreBatchView, type RescoreItem } from "./rescore-view";
 
 export const rescoreInput = z.strictObject({
   allPublished: z.boolean().default(false).describe("re-score every published submission, not only those scored by another runner version or scoring engine"),
@@ -21,14 +20,17 @@ const ACTIVE = ["pending", "running"] as const;
 
 // A maintainer re-scores a benchmark's published submissions (every version of it) after the
 // runner or the scoring engine changed: by default those whose current results came from
-// another runner version or scoring engine (or whose provenance is unknown), with allPublished
-// all of them. Each gets a pending evaluation
+// another scoring engine of the benchmark's kind or, for a kind that executes, another runner
+// version (or whose provenance is unknown), with allPublished all of them. Each gets a pending evaluation
 // and a rescore-submission job; its current results stay visible until the new run replaces
 // them in one transaction, and the old run's metrics and provenance stay in its evaluation.
 // A submission whose re-score is already under way is skipped, not queued twice.
 export async function requestRescore(actor: RescoreActor, slug: string, input: RescoreInput, opts: { engineOnly?: boolean } = {}): Promise<RescoreBatchView> {
-  const benchmark = await db().benchmark.findUnique({ where: { slug }, select: { id: true, slug: true } });
+  const benchmark = await db().benchmark.findUnique({ where: { slug }, select: { id: true, slug: true, kind: true } });
   if (!benchmark) throw new AppError("NOT_FOUND", `no benchmark named ${slug}`);
+  const kind = getKind(benchmark.kind);
+  const { engine, runnerVersion } = kind;
+  const headline = primaryMetric(kind);
   await failLostRescores(benchmark.id);
   const published = await db().submission.findMany({
     where: { status: "published", version: { benchmarkId: benchmark.id } },
@@ -39,7 +41,7 @@ export async function requestRescore(actor: RescoreActor, slug: string, input: R
       provider: true,
       versionId: true,
       version: { select: { version: true, sourceSha256: true } },
-      currentEvaluation: { select: { id: true, runnerVersion: true, scoringEngine: true, metrics: { where: { name: "exec", k: 1 }, select: { value: true } } } },
+      currentEvaluation: { select: { id: true, runnerVersion: true, scoringEngine: true, metrics: { select: { name: true, k: true, value: true } } } },
       evaluations: { where: { trigger: "rescore", status: { in: [...ACTIVE] } }, select: { id: true } },
     },
   });
@@ -47,11 +49,12 @@ export async function requestRescore(actor: RescoreActor, slug: string, input: R
   const skipped: RescoreBatchView["skipped"] = [];
   const chosen = published.filter((s) => {
     if (s.evaluations.length > 0) skipped.push({ submissionId: s.id, model: s.modelName, reason: "a re-score of it is already under way" });
-    else if (opts.engineOnly && s.currentEvaluation?.scoringEngine === ANALYSIS_ENGINE_VERSION) {
-      skipped.push({ submissionId: s.id, model: s.modelName, reason: `already scored by scoring engine ${ANALYSIS_ENGINE_VERSION}` });
+    else if (opts.engineOnly && s.currentEvaluation?.scoringEngine === engine.version) {
+      skipped.push({ submissionId: s.id, model: s.modelName, reason: `already scored by scoring engine ${engine.version}` });
     } else if (opts.engineOnly) return true;
-    else if (!input.allPublished && s.currentEvaluation?.runnerVersion === RUNNER_VERSION && s.currentEvaluation.scoringEngine === ANALYSIS_ENGINE_VERSION) {
-      skipped.push({ submissionId: s.id, model: s.modelName, reason: `already scored by runner ${RUNNER_VERSION} and scoring engine ${ANALYSIS_ENGINE_VERSION}` });
+    else if (!input.allPublished && s.currentEvaluation?.scoringEngine === engine.version && (runnerVersion === null || s.currentEvaluation.runnerVersion === runnerVersion)) {
+      const by = runnerVersion === null ? `scoring engine ${engine.version} (nothing executes: the runner does not matter)` : `runner ${runnerVersion} and scoring engine ${engine.version}`;
+      skipped.push({ submissionId: s.id, model: s.modelName, reason: `already scored by ${by}` });
     } else return true;
     return false;
   });
@@ -63,11 +66,16 @@ export async function requestRescore(actor: RescoreActor, slug: string, input: R
     evaluationId: null,
     status: "planned",
     failure: null,
-    before: { evaluationId: s.currentEvaluation?.id ?? null, runnerVersion: s.currentEvaluation?.runnerVersion ?? null, exec1: s.currentEvaluation?.metrics[0]?.value ?? null },
+    before: {
+      evaluationId: s.currentEvaluation?.id ?? null,
+      runnerVersion: s.currentEvaluation?.runnerVersion ?? null,
+      headline: valueOf(s.currentEvaluation?.metrics, headline),
+      exec1: valueOf(s.currentEvaluation?.metrics, { name: "exec", k: 1 }),
+    },
     after: null,
   }));
   if (input.dryRun || chosen.length === 0) {
-    return { id: null, benchmark: slug, scope, reason: input.reason ?? null, requestedBy: actor.label, createdAt: new Date().toISOString(), runnerVersion: RUNNER_VERSION, counts: countByStatus(planned), done: true, items: planned, skipped };
+    return { id: null, benchmark: slug, scope, reason: input.reason ?? null, requestedBy: actor.label, createdAt: new Date().toISOString(), runnerVersion, scoringEngine: engine.version, headline, counts: countByStatus(planned), done: true, items: planned, skipped };
   }
 
   const { batchId, evaluationIds } = await db().$transaction(async (tx) => {

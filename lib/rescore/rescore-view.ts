@@ -10,10 +10,13 @@ export interface RescoreItem {
   evaluationId: string | null;
   status: EvaluationStatus | "planned";
   failure: { stage: string | null; error: string } | null;
-  /** The results it replaces: their evaluation, runner version and exec@1. */
-  before: { evaluationId: string | null; runnerVersion: string | null; exec1: number | null };
-  /** exec@1 of the new run, once scored. */
-  after: { runnerVersion: string | null; exec1: number | null } | null;
+  /**
+   * The results it replaces: their evaluation, runner version, the kind's headline metric
+   * (`headline` of the batch) and exec@1 (execution-grounded benchmarks; null for others).
+   */
+  before: { evaluationId: string | null; runnerVersion: string | null; headline: number | null; exec1: number | null };
+  /** The new run's, once scored. */
+  after: { runnerVersion: string | null; headline: number | null; exec1: number | null } | null;
 }
 
 export interface RescoreBatchView {
@@ -21,22 +24,31 @@ export interface RescoreBatchView {
   id: string | null;
   benchmark: string;
   /**
-   * outdated: published results from another runner version or scoring engine (or of unknown
-   * provenance); outdated-engine: from another scoring engine (queued by the workers after an
+   * outdated: published results from another scoring engine or, for a kind that executes,
+   * another runner version (or of unknown provenance); outdated-engine: from another scoring engine (queued by the workers after an
    * upgrade); all-published: every published submission.
    */
   scope: "outdated" | "outdated-engine" | "all-published";
   reason: string | null;
   requestedBy: string;
   createdAt: string;
-  /** The runner version the new runs are expected to use (this server's). */
-  runnerVersion: string;
+  /** The runner version the new runs are expected to use (this server's); null: the benchmark's kind never executes. */
+  runnerVersion: string | null;
+  /** The scoring engine of the benchmark's kind the new runs use. */
+  scoringEngine: number;
+  /** The kind's headline metric, whose value each item shows before and after. */
+  headline: { name: string; k: number; label: string };
   counts: Record<EvaluationStatus | "planned", number>;
   /** Every re-score has finished (scored or failed). */
   done: boolean;
   items: RescoreItem[];
   /** Published submissions left out, and why (e.g. already up to date, or a re-score under way). */
   skipped: { submissionId: string; model: string; reason: string }[];
+}
+
+/** The value of one metric among an evaluation's, or null. */
+export function valueOf(metrics: readonly { name: string; k: number; value: number }[] | undefined, m: { name: string; k: number }): number | null {
+  return metrics?.find((x) => x.name === m.name && x.k === m.k)?.value ?? null;
 }
 
 export function countByStatus(items: readonly RescoreItem[]): RescoreBatchView["counts"] {

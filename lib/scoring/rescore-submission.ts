@@ -1,4 +1,3 @@
-import { ANALYSIS_ENGINE_VERSION } from "@/lib/metrics/scoring-engine";
 import { db, type Tx } from "@/lib/db/client";
 import { provenanceFields } from "@/lib/provenance/begin-evaluation";
 import { writeEvaluationMetrics } from "@/lib/provenance/record-scored-evaluation";
@@ -54,7 +53,7 @@ export async function rescoreSubmission(evaluationId: string, sandbox: Sandbox, 
   let stage = "validating";
   try {
     // Quiet: the submission keeps its status and progress; the stage names a failure.
-    const run = await scoreStored(sub, sandbox, {
+    const stored = await scoreStored(sub, sandbox, {
       enter: async (s) => {
         stage = s;
         return true;
@@ -62,7 +61,8 @@ export async function rescoreSubmission(evaluationId: string, sandbox: Sandbox, 
       report: async () => undefined,
     });
     stage = "scoring";
-    if (!run) throw new Error("the benchmark kind stopped a re-score it was told to run");
+    if (!stored) throw new Error("the benchmark kind stopped a re-score it was told to run");
+    const { run, kind } = stored;
     const headline = headlineOf(run);
     const outcome = await db().$transaction(
       async (tx) => {
@@ -79,12 +79,15 @@ export async function rescoreSubmission(evaluationId: string, sandbox: Sandbox, 
         if (!FINAL_STATUSES.includes(now.status)) return supersede(evaluationId, now.status, tx);
         await writeResults(tx, sub.id, run);
         await writeEvaluationMetrics(tx, evaluationId, run.metrics);
-        await tx.evaluation.update({ where: { id: evaluationId }, data: { status: "scored", scoringEngine: ANALYSIS_ENGINE_VERSION, finishedAt: new Date(), failedStage: null, error: null } });
+        await tx.evaluation.update({ where: { id: evaluationId }, data: { status: "scored", scoringEngine: kind.engine.version, finishedAt: new Date(), failedStage: null, error: null } });
         await tx.submission.update({ where: { id: sub.id }, data: { currentEvaluationId: evaluationId } });
         const before = now.currentEvaluation;
-        const engineChange = (before?.scoringEngine ?? 1) !== ANALYSIS_ENGINE_VERSION ? `, scoring engine ${before?.scoringEngine ?? 1} → ${ANALYSIS_ENGINE_VERSION}` : "";
+        // A result recorded before engines were is the first engine's.
+        const engineChange = (before?.scoringEngine ?? 1) !== kind.engine.version ? `scoring engine ${before?.scoringEngine ?? 1} → ${kind.engine.version}` : "";
+        // The runner matters only to a kind that executes.
+        const runnerChange = kind.runnerVersion === null ? "" : `runner ${before?.runnerVersion ?? "unknown"} → ${worker.runnerVersion}`;
         const message =
-          `re-scored by a maintainer (runner ${before?.runnerVersion ?? "unknown"} → ${worker.runnerVersion}${engineChange})` +
+          `re-scored by a maintainer (${[runnerChange, engineChange].filter(Boolean).join(", ") || "same scoring engine"})` +
           (headline ? `: ${headline.label} ${before?.metrics[0]?.value.toFixed(3) ?? "?"} → ${headline.value.toFixed(3)}` : "");
         await tx.submissionEvent.create({ data: { submissionId: sub.id, status: now.status, message } });
         await appendRunLog(evaluationId, `scored; now the submission's current results${headline ? ` (${headline.label} = ${headline.value.toFixed(3)})` : ""}`, tx);

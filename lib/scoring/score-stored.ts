@@ -1,6 +1,6 @@
 import type { Prisma } from "@/lib/db/generated/client";
 import { kindOfVersion } from "@/lib/kinds/registry";
-import type { ScoredRun, ScoringProgress } from "@/lib/kinds/kind";
+import type { BenchmarkKind, ScoredRun, ScoringProgress } from "@/lib/kinds/kind";
 import type { Sandbox } from "@/lib/sandbox/types";
 import type { SubmissionMetadata } from "@/lib/submissions/metadata";
 
@@ -18,11 +18,17 @@ export const STORED_SUBMISSION_SELECT = {
 
 export type StoredSubmission = Prisma.SubmissionGetPayload<{ select: typeof STORED_SUBMISSION_SELECT }>;
 
+/** A scoring run and the kind that scored it (its engine is what the evaluation records). */
+export interface StoredRun {
+  run: ScoredRun;
+  kind: BenchmarkKind;
+}
+
 // The benchmark kind's score() over a stored submission, exactly as on arrival: first scoring and
 // re-scoring differ only in how they report progress and what they write afterwards.
-export async function scoreStored(sub: StoredSubmission, sandbox: Sandbox, progress: ScoringProgress): Promise<ScoredRun | null> {
+export async function scoreStored(sub: StoredSubmission, sandbox: Sandbox, progress: ScoringProgress): Promise<StoredRun | null> {
   const kind = await kindOfVersion(sub.versionId);
-  return kind.score({
+  const run = await kind.score({
     submissionId: sub.id,
     versionId: sub.versionId,
     storageKey: sub.storageKey,
@@ -32,4 +38,5 @@ export async function scoreStored(sub: StoredSubmission, sandbox: Sandbox, progr
     sandbox,
     progress,
   });
+  return run && { run, kind };
 }

@@ -18,11 +18,12 @@ class AlreadyFinal extends Error {}
 export async function scoreSubmission(submissionId: string, sandbox: Sandbox): Promise<ScoreOutcome> {
   const sub = await db().submission.findUnique({ where: { id: submissionId }, select: STORED_SUBMISSION_SELECT });
   if (!sub || isFinal(sub.status)) return "skipped";
-  const run = await scoreStored(sub, sandbox, {
+  const stored = await scoreStored(sub, sandbox, {
     enter: (stage, total) => transition(sub.id, stage, { progressTotal: total }),
     report: (done, total) => reportProgress(sub.id, done, total),
   });
-  if (!run) return "skipped";
+  if (!stored) return "skipped";
+  const { run, kind } = stored;
   const headline = headlineOf(run);
   return db()
     .$transaction(
@@ -30,7 +31,7 @@ export async function scoreSubmission(submissionId: string, sandbox: Sandbox): P
         await writeResults(tx, sub.id, run);
         const moved = await transition(sub.id, "scored", { message: headline ? `${headline.label} = ${headline.value.toFixed(3)}` : undefined }, tx);
         if (!moved) throw new AlreadyFinal();
-        await recordScoredEvaluation(tx, sub.id, run.metrics, headline);
+        await recordScoredEvaluation(tx, sub.id, run.metrics, kind.engine.version, headline);
       },
       { timeout: 60_000 },
     )

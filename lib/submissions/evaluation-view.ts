@@ -9,6 +9,8 @@ export interface ProvenanceView {
   benchmarkSha256: string;
   /** lib/sandbox RUNNER_VERSION of the worker; null for results recorded before provenance was. */
   runnerVersion: string | null;
+  /** The scoring engine of the benchmark's kind that produced the metrics (numbered per kind); null: before engines were recorded, or not scored yet. */
+  scoringEngine: number | null;
   sandboxBackend: string | null;
   /** Docker image id (sha256:…) the sandbox ran, or "process". */
   sandboxImage: string | null;
@@ -49,6 +51,7 @@ export const EVALUATION_SELECT = {
   benchmarkVersion: true,
   benchmarkSha256: true,
   runnerVersion: true,
+  scoringEngine: true,
   sandboxBackend: true,
   sandboxImage: true,
   execboardVersion: true,
@@ -70,6 +73,7 @@ export function toProvenanceView(e: EvaluationRow): ProvenanceView {
     benchmarkVersion: e.benchmarkVersion,
     benchmarkSha256: e.benchmarkSha256,
     runnerVersion: e.runnerVersion,
+    scoringEngine: e.scoringEngine,
     sandboxBackend: e.sandboxBackend,
     sandboxImage: e.sandboxImage,
     execboardVersion: e.execboardVersion,

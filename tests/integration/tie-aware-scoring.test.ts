@@ -227,7 +227,7 @@ describe("a scoring-engine upgrade re-scores published results with their histor
   });
 
   it("each worker queued the one-off upgrade job at start", async () => {
-    const job = await getQueue().getJob(`engine-upgrade-${ANALYSIS_ENGINE_VERSION}`);
+    const job = await getQueue().getJob(`engine-upgrade-exec_retrieval-${ANALYSIS_ENGINE_VERSION}`);
     expect(job?.name).toBe("upgrade-scoring-engine");
     expect(await job!.getState()).toBe("completed");
   });
@@ -242,9 +242,9 @@ describe("a scoring-engine upgrade re-scores published results with their histor
     await db().metric.updateMany({ where: { submissionId: body.id, name: "exec" }, data: { value: 1, ciLow: 1, ciHigh: 1 } });
     await db().evaluationMetric.updateMany({ where: { evaluationId: sub.currentEvaluationId!, name: "exec" }, data: { value: 1, ciLow: 1, ciHigh: 1 } });
 
-    const queued = await requestEngineUpgradeRescores();
+    const queued = await requestEngineUpgradeRescores("exec_retrieval");
     expect(queued).toBeGreaterThanOrEqual(1);
-    expect(await requestEngineUpgradeRescores()).toBe(0); // already under way: not queued twice
+    expect(await requestEngineUpgradeRescores("exec_retrieval")).toBe(0); // already under way: not queued twice
 
     const deadline = Date.now() + 180_000;
     let view;

@@ -52,10 +52,10 @@ describe("evaluation lifecycle", () => {
 
     await db().$transaction(async (tx) => {
       await tx.submission.update({ where: { id }, data: { status: "scored" } });
-      await recordScoredEvaluation(tx, id, metrics);
+      await recordScoredEvaluation(tx, id, metrics, 7);
     });
     const [done] = await evaluations(id);
-    expect(done).toMatchObject({ status: "scored", failedStage: null, error: null });
+    expect(done).toMatchObject({ status: "scored", failedStage: null, error: null, scoringEngine: 7 });
     expect(done.metrics.map((m) => [m.name, m.k, m.value])).toEqual([["exec", 1, 0.75]]);
     expect((await db().submission.findUniqueOrThrow({ where: { id } })).currentEvaluationId).toBe(first);
     // A final submission starts nothing.

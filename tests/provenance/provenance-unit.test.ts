@@ -74,7 +74,7 @@ describe("describeError", () => {
 describe("evaluation views", () => {
   const row: EvaluationRow = {
     id: "e1", seq: 1, trigger: "submission", status: "running", rescoreBatchId: null, benchmarkVersion: "1.0.0", benchmarkSha256: "ab",
-    runnerVersion: "2", sandboxBackend: "docker", sandboxImage: "sha256:00", execboardVersion: "0.1.0", execboardCommit: null, worker: "h:1",
+    runnerVersion: "2", scoringEngine: null, sandboxBackend: "docker", sandboxImage: "sha256:00", execboardVersion: "0.1.0", execboardCommit: null, worker: "h:1",
     attempts: 1, failedStage: null, error: null, createdAt: new Date(0), startedAt: new Date(0), finishedAt: null,
   };
 
@@ -89,7 +89,7 @@ describe("evaluation views", () => {
     expect(v.current).toBe(true);
     expect(v.failure).toBeNull();
     expect(v.metrics?.exec["1"]).toEqual({ value: 0.5, ci95: [0.4, 0.6] });
-    expect(v.provenance).toEqual({ benchmarkVersion: "1.0.0", benchmarkSha256: "ab", runnerVersion: "2", sandboxBackend: "docker", sandboxImage: "sha256:00", execboardVersion: "0.1.0", execboardCommit: null });
+    expect(v.provenance).toEqual({ benchmarkVersion: "1.0.0", benchmarkSha256: "ab", runnerVersion: "2", scoringEngine: null, sandboxBackend: "docker", sandboxImage: "sha256:00", execboardVersion: "0.1.0", execboardCommit: null });
   });
 
   it("names the worker, its sandbox image, runner and build in one log line", () => {

@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { comparePath } from "@/components/benchmark/paths";
 import { CiBarChart } from "@/components/charts/ci-bar-chart";
+import { ProvisionalNote } from "@/components/benchmark/provisional-note";
 import { Badge } from "@/components/ui/badge";
 import { fmtDate, fmtP } from "@/components/ui/format";
 import { ScrollBox } from "@/components/ui/scroll-box";
@@ -52,6 +53,7 @@ export async function RepoBoardScreen({ slug, version, basePath, searchParams }:
         </Link>{" "}
         on each model page.
       </p>
+      <ProvisionalNote systems={board.rows.filter((r) => r.provisional)} why="/methodology#repo-engine" />
       <ScopeSwitches scope={scope} basePath={basePath} extra={[["sort", board.sort === "mrr" ? null : board.sort]]} />
       {scope.task !== "all" && <p className="text-sm text-slate-700">{TASK_LABELS[scope.task]}: {TASK_DESCRIPTIONS[scope.task]}.</p>}
       {board.rows.length === 0 ? (
@@ -125,6 +127,11 @@ export async function RepoBoardScreen({ slug, version, basePath, searchParams }:
                           {r.model}
                         </Link>
                         {r.isBaseline && <Badge>baseline</Badge>}
+                        {r.provisional && (
+                          <Badge tone="info" title="Scored by an earlier scoring engine; its automatic re-score is pending, so its numbers may change">
+                            provisional
+                          </Badge>
+                        )}
                         {r.verified && (
                           <Badge tone="good">
                             <span aria-hidden>✓</span> verified

@@ -2,6 +2,8 @@
 // snippet counts only if it passes the query's tests when executed.
 import { requestVersionRecompute } from "@/lib/leaderboard/request-recompute";
 import { METRIC_KS } from "@/lib/metrics/per-query-metrics";
+import { ANALYSIS_ENGINE_VERSION } from "@/lib/metrics/scoring-engine";
+import { RUNNER_VERSION } from "@/lib/sandbox/types";
 import type { BenchmarkKind } from "../kind";
 import { scoreExecRetrieval } from "./score";
 import { EXEC_RETRIEVAL_SUBMISSION_TYPES } from "./submission-types";
@@ -9,6 +11,9 @@ import { EXEC_RETRIEVAL_SUBMISSION_TYPES } from "./submission-types";
 export const execRetrievalKind: BenchmarkKind = {
   id: "exec_retrieval",
   title: "execution-grounded code retrieval",
+  engine: { version: ANALYSIS_ENGINE_VERSION, change: "tie-aware metrics (exact expectations over the orders of tied snippets)" },
+  // Verdicts come from the sandbox runner: results of another runner are due a re-score.
+  runnerVersion: RUNNER_VERSION,
   submissionTypes: EXEC_RETRIEVAL_SUBMISSION_TYPES,
   score: scoreExecRetrieval,
   async requestVersionStatistics(versionId) {

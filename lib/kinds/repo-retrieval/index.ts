@@ -2,6 +2,7 @@
 // Retrieval Bench). Given a workflow query and a repository frozen at a base commit, rank the
 // files an agent needs next; scored by Recall@k, MRR and budgeted context yield, with selective
 // retrieval where no file should be returned. No execution: the pipeline skips that stage.
+import { REPO_ENGINE_VERSION } from "@/lib/repo-metrics/analyze-run";
 import type { BenchmarkKind } from "../kind";
 import { scoreRepoRetrieval } from "./score";
 import { REPO_RETRIEVAL_SUBMISSION_TYPES } from "./submission-types";
@@ -9,6 +10,9 @@ import { REPO_RETRIEVAL_SUBMISSION_TYPES } from "./submission-types";
 export const repoRetrievalKind: BenchmarkKind = {
   id: "repo_retrieval",
   title: "repository context retrieval for coding agents",
+  engine: { version: REPO_ENGINE_VERSION, change: "the first engine of repository retrieval" },
+  // Nothing executes: no runner change touches these results.
+  runnerVersion: null,
   submissionTypes: REPO_RETRIEVAL_SUBMISSION_TYPES,
   score: scoreRepoRetrieval,
   // Every cross-submission statistic of this kind (paired tests, task winners, fusion) is

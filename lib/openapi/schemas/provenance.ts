@@ -10,6 +10,7 @@ export const provenanceSchema = z.strictObject({
   benchmarkVersion: z.string(),
   benchmarkSha256: z.string().describe("SHA-256 of the benchmark version's source"),
   runnerVersion: z.string().nullable().describe("the sandbox runner version (null: recorded before provenance was)"),
+  scoringEngine: z.number().int().nullable().describe("the scoring engine of the benchmark's kind that produced the metrics, numbered per kind (null: recorded before engines were, or not scored yet)"),
   sandboxBackend: z.string().nullable().describe("docker or process"),
   sandboxImage: z.string().nullable().describe("the Docker image id (sha256:…) the sandbox ran, or \"process\""),
   execboardVersion: z.string().nullable(),
@@ -50,11 +51,15 @@ const rescoreStatus = z.union([evaluationStatus, z.literal("planned").describe("
 export const rescoreBatchSchema = z.strictObject({
   id: z.string().uuid().nullable().describe("null for a dry run or when nothing needed re-scoring"),
   benchmark: z.string(),
-  scope: z.enum(["outdated", "all-published"]),
+  scope: z
+    .enum(["outdated", "outdated-engine", "all-published"])
+    .describe("outdated: from another scoring engine of the benchmark's kind or (a kind that executes) another runner; outdated-engine: from another engine, queued after an engine upgrade; all-published: every published submission"),
   reason: z.string().nullable(),
   requestedBy: z.string(),
   createdAt: datetime,
-  runnerVersion: z.string().describe("this server's runner version"),
+  runnerVersion: z.string().nullable().describe("this server's runner version; null when the benchmark's kind never executes"),
+  scoringEngine: z.number().int().describe("the scoring engine of the benchmark's kind the new runs use"),
+  headline: z.strictObject({ name: z.string(), k: z.number().int(), label: z.string() }).describe("the kind's headline metric, shown before and after for each item"),
   counts: z.strictObject({ planned: z.number().int(), pending: z.number().int(), running: z.number().int(), scored: z.number().int(), failed: z.number().int() }),
   done: z.boolean(),
   items: z.array(
@@ -66,8 +71,13 @@ export const rescoreBatchSchema = z.strictObject({
       evaluationId: z.string().uuid().nullable(),
       status: rescoreStatus,
       failure: z.strictObject({ stage: z.string().nullable(), error: z.string() }).nullable(),
-      before: z.strictObject({ evaluationId: z.string().uuid().nullable(), runnerVersion: z.string().nullable(), exec1: z.number().nullable() }),
-      after: z.strictObject({ runnerVersion: z.string().nullable(), exec1: z.number().nullable() }).nullable(),
+      before: z.strictObject({
+        evaluationId: z.string().uuid().nullable(),
+        runnerVersion: z.string().nullable(),
+        headline: z.number().nullable().describe("the headline metric of the results replaced"),
+        exec1: z.number().nullable().describe("exec@1 (execution-grounded benchmarks; null for other kinds)"),
+      }),
+      after: z.strictObject({ runnerVersion: z.string().nullable(), headline: z.number().nullable(), exec1: z.number().nullable() }).nullable(),
     }),
   ),
   skipped: z.array(z.strictObject({ submissionId: z.string().uuid(), model: z.string(), reason: z.string() })),

@@ -38,6 +38,7 @@ export const repoBoardSchema = z.strictObject({
       verified: z.boolean(),
       warningNote: z.string().nullable(),
       publishedAt: z.string().nullable(),
+      provisional: z.boolean().describe("scored by an earlier scoring engine of this kind; its automatic re-score is pending"),
       rank: z.number().int(),
       tie: z.enum(["leader", "tied", "below"]).describe("against the leader on the sort metric (paired sign-flip test, alpha 0.05)"),
       pValue: z.number().nullable(),
@@ -90,7 +91,9 @@ export const fusionSchema = z.strictObject({
 export const compareRunsSchema = z.strictObject({
   benchmark: z.strictObject({ slug: z.string(), version: z.string() }),
   scope,
-  runs: z.array(z.strictObject({ submissionId: z.string().uuid(), model: z.string(), provider: z.string(), isBaseline: z.boolean(), values: z.record(z.string(), estimate.nullable()) })),
+  runs: z.array(
+    z.strictObject({ submissionId: z.string().uuid(), model: z.string(), provider: z.string(), isBaseline: z.boolean(), provisional: z.boolean(), values: z.record(z.string(), estimate.nullable()) }),
+  ),
   pairs: z.array(z.strictObject({ a: z.string().uuid(), b: z.string().uuid(), metric: z.string(), result: paired.nullable() })),
 });
 

@@ -17,7 +17,7 @@ export const GET = handle(async (request: Request, ctx: { params: Promise<{ slug
   return json({
     benchmark: c.benchmark,
     scope,
-    runs: c.runs.map((r) => ({ submissionId: r.submissionId, model: r.model, provider: r.provider, isBaseline: r.isBaseline, values: Object.fromEntries(HEADLINE_METRICS.map((m) => [m, estimateOf(r.analysis, scope, m)])) })),
+    runs: c.runs.map((r) => ({ submissionId: r.submissionId, model: r.model, provider: r.provider, isBaseline: r.isBaseline, provisional: r.provisional, values: Object.fromEntries(HEADLINE_METRICS.map((m) => [m, estimateOf(r.analysis, scope, m)])) })),
     pairs: c.pairs,
   });
 });
