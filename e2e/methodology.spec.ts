@@ -10,7 +10,7 @@ test("the methodology states the tie policy, the paired test, the chance line an
   await page.goto("/methodology", NAV);
   await expect(page.getByRole("heading", { level: 1, name: "Methodology" })).toBeVisible(NAV);
   const toc = page.getByRole("navigation", { name: "Methodology sections" });
-  for (const name of ["Exact ties", "The chance line", "Paired comparisons", "Baselines", "Scoring engine"]) await expect(toc.getByRole("link", { name })).toBeVisible();
+  for (const name of ["Exact ties", "The chance line", "Paired comparisons", "Baselines", "Scoring engine"]) await expect(toc.getByRole("link", { name, exact: true })).toBeVisible();
 
   const ties = page.getByRole("region", { name: "Exact ties" });
   await expect(ties).toContainText("never breaks such a tie by the order of corpus.jsonl, by id, or by any other rule");
@@ -40,6 +40,11 @@ test("the methodology states the tie policy, the paired test, the chance line an
   for (const name of ["BM25", "BM25 + function name", "char n-gram TF-IDF", "hashed TF-IDF + function name"]) await expect(baselines.getByRole("term").filter({ hasText: new RegExp(`^${name.replace(/[+]/g, "\\+")}$`) })).toHaveCount(1);
   await expect(page.getByRole("region", { name: "Scoring engine and re-scoring" })).toContainText("this is engine 2");
   await expect(page.getByRole("region", { name: "Scoring engine and re-scoring" })).toContainText("re-scored automatically, once");
+  // Each track numbers its own engine: a change to one re-scores nothing of the other.
+  await expect(page.getByRole("region", { name: "Scoring engine and re-scoring" })).toContainText("a change to one re-scores only that track's results");
+  const repoEngine = page.getByRole("region", { name: "The repository track's scoring engine" });
+  await expect(repoEngine).toContainText("this is engine 1");
+  await expect(repoEngine).toContainText("An engine change of the other track re-scores nothing here, and no sandbox runner change does");
 
   // The old rule is gone from the page.
   await expect(page.getByText(/exact ties go to/)).toHaveCount(0);

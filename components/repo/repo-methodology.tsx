@@ -24,7 +24,7 @@ export const REPO_TOC: [string, string][] = [
   ["repo-selective", "Selective retrieval"],
   ["repo-filters", "Candidate filters"],
   ["repo-fusion", "Fusion and baselines"],
-  ["repo-engine", "Scoring engine"],
+  ["repo-engine", "The repository track's scoring engine"],
 ];
 
 const link = "text-emerald-800 underline underline-offset-2";
@@ -70,7 +70,8 @@ export function RepoMethodology() {
           trace2code and edit2ripple: its root-cause files (else its related tests). comment2context retrieves the additional files needed to understand or satisfy a review
           comment, the reviewed file being given: its <code className={code}>must_context_files</code> (else <code className={code}>context_files</code>) when the record
           names them; otherwise every other file it names for the review (its root-cause, supporting and related-test files, which the released records draw from what the
-          pull request changed). Then, for every task, the given files are taken out of gold: the file a query hands over is context, never something to retrieve, so naming it
+          pull request changed; one the pull request added, so not in the corpus at the base commit, is left out, where a missing gold file named as such refuses the
+          sample). Then, for every task, the given files are taken out of gold: the file a query hands over is context, never something to retrieve, so naming it
           in the query is no leak. The import report lists every sample this touched. A sample whose only gold files are given is refused with that reason, since nothing is
           left to retrieve. (In the released v0_1 records a comment2context sample&apos;s root cause is the reviewed file itself; scoring it as gold, as a plain reading of the
           records would, rewards returning what the agent was handed.)
@@ -219,7 +220,7 @@ export function RepoMethodology() {
         <p>A baseline lists at most {EVAL_DEPTH} files per sample; a tie group that would cross rank {EVAL_DEPTH} is left out whole (listing part of it would order it).</p>
       </Section>
 
-      <Section id="repo-engine" title="Scoring engine">
+      <Section id="repo-engine" title="The repository track's scoring engine">
         <p>
           What these metrics mean is this kind&apos;s scoring engine, numbered apart from the execution-grounded track&apos;s: this is engine {REPO_ENGINE_VERSION}. Every
           evaluation records the engine it was scored by. When a definition changes the engine number rises, and every published run of this track scored by another engine

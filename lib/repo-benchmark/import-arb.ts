@@ -99,19 +99,25 @@ export async function importArbBenchmark(opts: ArbImportOptions): Promise<ArbImp
     usable.push(s);
   }
 
-  // Gold paths must be corpus files at the base commit; other named paths that are not are dropped.
-  const dropped = { given: 0, supporting: 0, distractor: 0 };
+  // Gold paths must be corpus files at the base commit (derived gold keeps those that are);
+  // other named paths that are not are dropped.
+  const dropped = { given: 0, supporting: 0, distractor: 0, derived_gold: 0 };
   const present: Sample[] = [];
   for (const s of usable) {
     const c = corpora.get(key(s.repo, s.base_commit))!;
-    const problem = await goldProblem(c, s.gold_files);
-    if (problem) {
-      refused.push({ line: s.line, sampleId: s.sample_id, reason: problem });
+    const problems = await goldProblems(c, s.gold_files);
+    const gold = s.derived_gold ? s.gold_files.filter((g) => !problems.has(g)) : s.gold_files;
+    if (s.derived_gold ? gold.length === 0 : problems.size > 0) {
+      const reason = s.derived_gold
+        ? `none of the files its record names beyond the given ones is a corpus file at ${s.base_commit.slice(0, 12)} (${[...problems.values()].join("; ")})`
+        : problems.values().next().value!;
+      refused.push({ line: s.line, sampleId: s.sample_id, reason });
       continue;
     }
+    dropped.derived_gold += s.gold_files.length - gold.length;
     const inTree = new Set(c.tree.map((e) => e.path));
     const keep = (list: string[], what: keyof typeof dropped) => list.filter((p) => inTree.has(p) || (dropped[what]++, false));
-    present.push({ ...s, given_files: keep(s.given_files, "given"), supporting_files: keep(s.supporting_files, "supporting"), distractor_files: keep(s.distractor_files, "distractor") });
+    present.push({ ...s, gold_files: gold, given_files: keep(s.given_files, "given"), supporting_files: keep(s.supporting_files, "supporting"), distractor_files: keep(s.distractor_files, "distractor") });
   }
 
   if (refused.length && !opts.skipRefused) {
@@ -208,18 +214,20 @@ async function goldTexts(c: Corpus, gold: readonly string[]): Promise<Map<string
   return out;
 }
 
-// Why the gold files are not all corpus files at the base commit, or null.
-async function goldProblem(c: Corpus, gold: readonly string[]): Promise<string | null> {
+// Why each gold file that is not a corpus file at the base commit is not (by path, in gold order).
+async function goldProblems(c: Corpus, gold: readonly string[]): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
   const byPath = new Map(c.tree.map((e) => [e.path, e]));
   const { candidates } = classifyTree(gold.map((g) => byPath.get(g)).filter((e): e is TreeEntry => e !== undefined));
   for (const g of gold) {
     const e = byPath.get(g);
-    if (!e) return `gold file ${g} is not in ${c.repo} at ${c.commit.slice(0, 12)}`;
-    if (!candidates.includes(e)) return `gold file ${g} is not a corpus file at ${c.commit.slice(0, 12)} (${e.mode === "120000" ? "a symbolic link" : e.mode === "160000" ? "a submodule" : "larger than 1 MiB"})`;
+    if (!e) out.set(g, `gold file ${g} is not in ${c.repo} at ${c.commit.slice(0, 12)}`);
+    else if (!candidates.includes(e)) out.set(g, `gold file ${g} is not a corpus file at ${c.commit.slice(0, 12)} (${e.mode === "120000" ? "a symbolic link" : e.mode === "160000" ? "a submodule" : "larger than 1 MiB"})`);
   }
-  let binary: string | null = null;
+  const binary = new Set<string>();
   await c.git.readBlobs(candidates.map((e) => e.oid), (oid, bytes) => {
-    if (!binary && "excluded" in corpusText(bytes)) binary = candidates.find((e) => e.oid === oid)!.path;
+    if ("excluded" in corpusText(bytes)) for (const e of candidates) if (e.oid === oid) binary.add(e.path);
   });
-  return binary ? `gold file ${binary} is not a text file (binary or not UTF-8) at ${c.commit.slice(0, 12)}` : null;
+  for (const g of gold) if (binary.has(g)) out.set(g, `gold file ${g} is not a text file (binary or not UTF-8) at ${c.commit.slice(0, 12)}`);
+  return new Map(gold.filter((g) => out.has(g)).map((g) => [g, out.get(g)!]));
 }

@@ -31,7 +31,8 @@ export interface ImportReport {
   kept: { total: number; by_task: Record<string, number>; by_repo: Record<string, number>; excluded_by_gates: number };
   /** Kept samples whose record named given files as gold: normalization took them out of gold (not a leak). */
   given_removed: { samples: number; files: number; entries: { sample_id: string; task: RepoTask; repo: string; files: string[] }[] };
-  dropped_paths: { given: number; supporting: number; distractor: number };
+  /** Paths named by kept samples but not at their base commit, dropped: given, supporting, distractor files, and derived gold (comment2context). */
+  dropped_paths: { given: number; supporting: number; distractor: number; derived_gold: number };
   repositories: { repo: string; found: boolean }[];
   snapshots: { repo: string; commit: string; files: number; bytes: number; excluded: SnapshotSummary["excluded"]; new_blobs: number; shared_blobs: number; reused: boolean }[];
   corpus: { snapshots: number; files: number; unique_blobs: number; bytes: number; unique_bytes: number };

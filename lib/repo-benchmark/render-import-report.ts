@@ -43,6 +43,8 @@ export function renderImportReport(r: ImportReport): string {
   }
   const d = r.dropped_paths;
   if (d.given + d.supporting + d.distractor) out.push("", `Paths named by samples but absent at their base commit were dropped: ${d.given} given, ${d.supporting} supporting, ${d.distractor} distractor.`);
+  if (d.derived_gold)
+    out.push("", `${d.derived_gold} comment2context gold ${d.derived_gold === 1 ? "file" : "files"} read from a record's other files (no must-context files) ${d.derived_gold === 1 ? "was not a corpus file" : "were not corpus files"} at the base commit (added by the pull request) and left out of gold.`);
   out.push("");
   return out.join("\n");
 }

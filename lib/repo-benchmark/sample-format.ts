@@ -6,7 +6,8 @@
 //   anchor (edit2ripple);
 // - gold: `gold.files` when given, else by task: code2test → related_tests; comment2context →
 //   must_context_files / context_files, else the additional files the record names
-//   (root_cause_files, supporting_files and related_tests: what the review led the PR to touch);
+//   (root_cause_files, supporting_files and related_tests: what the review led the PR to touch;
+//   such derived gold keeps only the files that are corpus files at the base commit, import-arb.ts);
 //   trace2code and edit2ripple → root_cause_files, else related_tests; none for a no-gold record
 //   (`gold.no_gold`). Then, for every task, the given files are taken out of gold: a file the
 //   query hands over is context, never something to retrieve (`given_removed` keeps what was
@@ -68,6 +69,12 @@ export interface NormalizedSample {
   distractor_files: string[];
   /** Files the record names as gold that are given context, taken out of gold_files. */
   given_removed: string[];
+  /**
+   * Gold read from the record's other roles (comment2context without must-context or context
+   * files) rather than named as gold: a file of it that is not a corpus file at the base commit
+   * (one the pull request added) is left out of gold instead of refusing the sample.
+   */
+  derived_gold: boolean;
   no_gold_reason: string | null;
   /** The commit that resolved it (never shown to a retriever; the leakage gates read it). */
   fix_commit: string | null;
@@ -105,21 +112,24 @@ export function taskOf(r: ReleasedSample): RepoTask | null {
   return TASK_ALIASES[r.task_type] ?? null;
 }
 
-// The files a record names as gold for its task, before the given files are taken out.
-function namedGoldOf(r: ReleasedSample, task: RepoTask): string[] {
+// The files a record names as gold for its task, before the given files are taken out, and
+// whether they were read from its other roles (derived) rather than named as gold.
+function namedGoldOf(r: ReleasedSample, task: RepoTask): { files: string[]; derived: boolean } {
   const g = r.gold;
-  if (!isPositiveTask(task)) return paths(g.files);
+  const named = (files: string[]) => ({ files: dedupe(files), derived: false });
+  if (!isPositiveTask(task)) return named(paths(g.files));
   const explicit = paths(g.files);
-  if (explicit.length) return dedupe(explicit);
-  if (task === "code2test") return dedupe(paths(g.related_tests));
+  if (explicit.length) return named(explicit);
+  if (task === "code2test") return named(paths(g.related_tests));
   if (task === "comment2context") {
     const context = paths(g.must_context_files).length ? paths(g.must_context_files) : paths(g.context_files);
-    // Without must/context files, the record's root cause is usually the reviewed file itself
-    // (given); what the comment needs beyond it is the other files the PR touched for it.
-    return dedupe(context.length ? context : [...paths(g.root_cause_files), ...paths(g.supporting_files), ...paths(g.related_tests)]);
+    if (context.length) return named(context);
+    // Without them, the record's root cause is usually the reviewed file itself (given); what the
+    // comment needs beyond it is the other files the pull request touched for it.
+    return { files: dedupe([...paths(g.root_cause_files), ...paths(g.supporting_files), ...paths(g.related_tests)]), derived: true };
   }
   const root = paths(g.root_cause_files);
-  return dedupe(root.length ? root : paths(g.related_tests));
+  return named(root.length ? root : paths(g.related_tests));
 }
 
 function givenFilesOf(r: ReleasedSample, task: RepoTask): string[] {
@@ -132,7 +142,7 @@ function givenFilesOf(r: ReleasedSample, task: RepoTask): string[] {
 export function normalizeSample(r: ReleasedSample, task: RepoTask): NormalizedSample {
   const g = r.gold;
   const given = givenFilesOf(r, task);
-  const named = namedGoldOf(r, task);
+  const { files: named, derived } = namedGoldOf(r, task);
   const gold = named.filter((p) => !given.includes(p));
   const other = (p: string) => !gold.includes(p) && !given.includes(p);
   const supporting = dedupe([
@@ -156,6 +166,7 @@ export function normalizeSample(r: ReleasedSample, task: RepoTask): NormalizedSa
     supporting_files: supporting,
     distractor_files: distractors,
     given_removed: named.filter((p) => given.includes(p)),
+    derived_gold: derived,
     no_gold_reason: isPositiveTask(task) ? null : (str(g.reason) ?? (task === "nogold_counterfactual" ? COUNTERFACTUAL_REASON : null)),
     fix_commit: fix,
     metadata,

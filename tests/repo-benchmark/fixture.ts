@@ -138,7 +138,8 @@ export function buildArbFixture(opts: { leaky?: boolean; released?: boolean; ref
       {
         id: ids.releasedC2c, task_type: "comment2context", repo: "acme/widgets", base_commit: widgets.base,
         query: { pr_title: "Arrange in rows", path: "widgets/layout.py", line: 3, review_comment: "This should respect the size limits, and be covered.", diff_hunk_context: "@@ -1,4 +1,4 @@ def arrange" },
-        gold: { root_cause_files: ["widgets/layout.py"], supporting_files: ["widgets/core.py"], related_tests: ["tests/test_layout.py", "widgets/layout.py"], negative_distractors: ["widgets/core.py", "tests/test_layout.py", "docs/guide.md"] },
+        // tests/test_rows.py is a test the pull request added: not at the base, left out of gold.
+        gold: { root_cause_files: ["widgets/layout.py"], supporting_files: ["widgets/core.py"], related_tests: ["tests/test_layout.py", "widgets/layout.py", "tests/test_rows.py"], negative_distractors: ["widgets/core.py", "tests/test_layout.py", "docs/guide.md"] },
       },
       {
         id: ids.releasedC2cLeak, task_type: "comment2context", repo: "acme/widgets", base_commit: widgets.base,
@@ -163,6 +164,8 @@ export function buildArbFixture(opts: { leaky?: boolean; released?: boolean; ref
     lines.push("{ not json");
     // Its only gold file is the reviewed file: nothing is left to retrieve.
     lines.push(JSON.stringify({ id: "given-only", task_type: "comment2context", repo: "acme/widgets", base_commit: widgets.base, query: { pr_title: "Layout", path: "widgets/layout.py", review_comment: "Nit." }, gold: { root_cause_files: ["widgets/layout.py"], related_tests: ["widgets/layout.py"] } }));
+    // Beyond the reviewed file, only a file the pull request added.
+    lines.push(JSON.stringify({ id: "derived-absent", task_type: "comment2context", repo: "acme/widgets", base_commit: widgets.base, query: { pr_title: "Layout", path: "widgets/layout.py", review_comment: "Split this out." }, gold: { root_cause_files: ["widgets/layout.py"], supporting_files: ["widgets/rows.py"] } }));
   }
   const samplesDir = path.join(dir, "v1");
   fs.mkdirSync(samplesDir);

@@ -23,7 +23,8 @@ describe("import-arb", () => {
     const err = await importArbBenchmark({ samplesPath: f.samplesPath, reposDir: f.reposDir, meta: { slug } }).catch((e: Error) => e);
     expect(err).toBeInstanceOf(Error);
     const msg = (err as Error).message;
-    expect(msg).toMatch(/6 of 12 samples refused; nothing was imported \(pass --skip-refused/);
+    expect(msg).toMatch(/7 of 13 samples refused; nothing was imported \(pass --skip-refused/);
+    expect(msg).toMatch(/line 13 \(derived-absent\): none of the files its record names beyond the given ones is a corpus file at [0-9a-f]{12} \(gold file widgets\/rows.py is not in acme\/widgets at [0-9a-f]{12}\)/);
     expect(msg).toMatch(/line 12 \(given-only\): a comment2context sample whose only gold file is given context \(widgets\/layout.py\): nothing is left to retrieve/);
     expect(msg).toMatch(/line 11: not JSON/);
     expect(msg).toMatch(/line 10 \(bad-task\): unknown task_type "summarize"/);
@@ -51,7 +52,7 @@ describe("import-arb", () => {
     // The trace2code sample's failure output names its test, not its root cause: no stack hint.
     expect(caught.stack_hint).toEqual([]);
     expect(r.report.gates.find((g) => g.gate === "fix_patch")!.samples[0].hits[0]).toMatch(/^widgets\/core.py: return clamp\(size \* 2, 0, 20\)/);
-    expect(r.report.refused.count).toBe(6);
+    expect(r.report.refused.count).toBe(7);
     expect(r.report.refused.samples.find((x) => x.sample_id === "given-only")!.reason).toMatch(/only gold file is given context/);
     expect(r.markdown).toMatch(/\| exact_gold_path \| yes \| 2 \|/);
     // Taking given files out of gold is a normalization the report counts, for kept samples.
@@ -65,6 +66,9 @@ describe("import-arb", () => {
     });
     expect(r.markdown).toMatch(/## Given files taken out of gold \(2\)/);
     expect(r.markdown).toMatch(/- `c2c-released` \(comment2context, acme\/widgets\): widgets\/layout.py/);
+    // Its derived gold named a test the pull request added: left out of gold, counted.
+    expect(r.report.dropped_paths).toEqual({ given: 0, supporting: 0, distractor: 0, derived_gold: 1 });
+    expect(r.markdown).toMatch(/1 comment2context gold file read from a record's other files \(no must-context files\) was not a corpus file at the base commit/);
 
     // Two snapshots (the samples on widgets' base share one); the binary file is left out.
     expect(r.report.corpus.snapshots).toBe(2);

@@ -26,6 +26,7 @@ describe("sample normalization", () => {
     expect(s.gold_files).toEqual(["src/helper.rs", "tests/reviewed.rs"]);
     expect(s.given_files).toEqual(["src/reviewed.rs"]);
     expect(s.given_removed).toEqual(["src/reviewed.rs"]);
+    expect(s.derived_gold).toBe(true);
     expect(s.supporting_files).toEqual([]);
     expect(s.distractor_files).toEqual(["docs/unrelated.md"]);
   });
@@ -41,6 +42,7 @@ describe("sample normalization", () => {
     expect(must.gold_files).toEqual(["src/chan.rs"]);
     expect(must.given_removed).toEqual(["src/reviewed.rs"]);
     expect(must.supporting_files).toEqual(["src/helper.rs"]);
+    expect(must.derived_gold).toBe(false);
     const context = normalized({ task_type: "comment2context", query: { path: "src/reviewed.rs" }, gold: { context_files: ["src/ctx.rs"], related_tests: ["tests/t.rs"] } });
     expect(context.gold_files).toEqual(["src/ctx.rs"]);
     expect(context.given_removed).toEqual([]);
