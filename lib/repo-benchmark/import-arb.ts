@@ -120,6 +120,7 @@ export async function importArbBenchmark(opts: ArbImportOptions): Promise<ArbImp
     present.push({ ...s, gold_files: gold, given_files: keep(s.given_files, "given"), supporting_files: keep(s.supporting_files, "supporting"), distractor_files: keep(s.distractor_files, "distractor") });
   }
 
+  refused.sort((a, b) => a.line - b.line);
   if (refused.length && !opts.skipRefused) {
     const list = refused.map((r) => `line ${r.line}${r.sampleId ? ` (${r.sampleId})` : ""}: ${r.reason}`);
     throw new AppError("BAD_REQUEST", `${refused.length} of ${read.records} samples refused; nothing was imported (pass --skip-refused to import the others):\n${list.slice(0, 50).join("\n")}${list.length > 50 ? `\n… and ${list.length - 50} more` : ""}`, { refused });
