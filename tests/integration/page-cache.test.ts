@@ -7,40 +7,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { operatorActor } from "@/lib/audit/audit-actor";
 import { signIn } from "@/lib/auth/sign-in";
 import { db, disconnectDb } from "@/lib/db/client";
-import { closeReaderStamp, readReaderStamp } from "@/lib/db/reader-stamp";
+import { closeReaderStamp } from "@/lib/db/reader-stamp";
 import { closeQueue } from "@/lib/queue/enqueue";
 import { hideSubmission } from "@/lib/review/hide-submission";
 import { rejectSubmission } from "@/lib/review/reject-submission";
 import { publishSubmission } from "@/lib/review/publish-submission";
 import { setWarningNote } from "@/lib/review/set-warning-note";
 import { api, newAccount } from "./accounts-helpers";
+import { cached, expectStampMove, page } from "./page-cache-helpers";
 import { baseUrl, DEMO_SLUG, demoLayout, importDemo, METADATA, postSubmission, syntheticNpz, waitUntilFinal } from "./helpers";
-
-async function page(path: string, session?: string): Promise<{ status: number; cache: string | null; html: string }> {
-  const res = await fetch(`${baseUrl()}${path}`, { redirect: "manual", headers: session ? { cookie: `execboard_session=${session}` } : {} });
-  return { status: res.status, cache: res.headers.get("x-execboard-cache"), html: await res.text() };
-}
-
-/**
- * The page twice: with the reader stamp unchanged in between, the second view must come from
- * the cache and say the same. (A worker may move the stamp meanwhile, say with the statistics a
- * publication asked for: then look again.)
- */
-async function cached(path: string): Promise<string> {
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const before = await readReaderStamp();
-    const first = await page(path);
-    const again = await page(path);
-    expect(first.status, path).toBe(200);
-    if ((await readReaderStamp()) === before) {
-      expect(again.cache, path).toBe("hit");
-      expect(again.html).toBe(first.html);
-      return again.html;
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`the reader stamp kept moving while ${path} was viewed`);
-}
 
 describe("the page cache is never stale", () => {
   let vendor: { email: string; token: string };
@@ -126,11 +101,7 @@ describe("the page cache is never stale", () => {
   });
 
   it("moves the reader stamp with exactly the writes a reader could see", async () => {
-    const moves = async (what: string, write: () => Promise<unknown>, expected: boolean) => {
-      const before = await readReaderStamp();
-      await write();
-      expect(await readReaderStamp() !== before, what).toBe(expected);
-    };
+    const moves = expectStampMove;
     const metric = { name: "cache_check", k: 1, value: 0.5, ciLow: 0.4, ciHigh: 0.6 };
     // Unpublished work: never.
     await moves("a private submission's progress", () => db().submission.update({ where: { id: privateId }, data: { progressDone: 7 } }), false);

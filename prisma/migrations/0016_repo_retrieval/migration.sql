@@ -142,3 +142,21 @@ ALTER TABLE "repo_rankings" ADD CONSTRAINT "repo_rankings_sample_db_id_fkey" FOR
 
 -- AddForeignKey
 ALTER TABLE "repo_analyses" ADD CONSTRAINT "repo_analyses_submission_id_fkey" FOREIGN KEY ("submission_id") REFERENCES "submissions"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- The reader stamp (migration 0013) moves with every write a signed-out reader of the track's
+-- pages could see: snapshots, their files and blobs, a version's snapshots and samples (any
+-- change), and a submission's ranked files and analysis while it is published.
+DO $$
+DECLARE
+  t text;
+BEGIN
+  FOREACH t IN ARRAY ARRAY['repo_blobs', 'repo_snapshots', 'repo_snapshot_files', 'repo_version_snapshots', 'repo_samples'] LOOP
+    EXECUTE format('CREATE CONSTRAINT TRIGGER "reader_stamp" AFTER INSERT OR UPDATE OR DELETE ON %I DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION "reader_stamp_any"()', t);
+  END LOOP;
+  FOREACH t IN ARRAY ARRAY['repo_rankings', 'repo_analyses'] LOOP
+    EXECUTE format('CREATE CONSTRAINT TRIGGER "reader_stamp" AFTER INSERT OR UPDATE OR DELETE ON %I DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION "reader_stamp_of_submission"()', t);
+  END LOOP;
+  FOREACH t IN ARRAY ARRAY['repo_blobs', 'repo_snapshots', 'repo_snapshot_files', 'repo_version_snapshots', 'repo_samples', 'repo_rankings', 'repo_analyses'] LOOP
+    EXECUTE format('CREATE TRIGGER "reader_stamp_truncate" AFTER TRUNCATE ON %I FOR EACH STATEMENT EXECUTE FUNCTION "reader_stamp_truncate"()', t);
+  END LOOP;
+END $$;
