@@ -13,6 +13,14 @@ export function shownCount(v: number): string {
   return Math.abs(v - Math.round(v)) < 1e-9 ? Math.round(v).toLocaleString("en") : v.toLocaleString("en", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 }
 
+/** What a page's <head> tells link previews: its title, description, Open Graph and Twitter tags. */
+export async function headTags(page: Page) {
+  return page.evaluate(() => {
+    const meta = (sel: string) => document.querySelector<HTMLMetaElement>(sel)?.content ?? null;
+    return { title: document.title, description: meta('meta[name="description"]'), ogTitle: meta('meta[property="og:title"]'), ogDescription: meta('meta[property="og:description"]'), card: meta('meta[name="twitter:card"]') };
+  });
+}
+
 /** A demo leaderboard row's model link, by its exact name ("BM25" is not "BM25 + function name"). */
 export function modelLink(page: Page, name: string) {
   return page.getByRole("link", { name, exact: true });

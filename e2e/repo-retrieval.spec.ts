@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { expect, test } from "@playwright/test";
 import { buildArbFixture } from "../tests/repo-benchmark/fixture";
-import { atBothWidths, NAV } from "./reader-helpers";
+import { atBothWidths, headTags, NAV } from "./reader-helpers";
 
 // The second track as a reader meets it: a repository-retrieval benchmark built on the fly and
 // imported with the CLI, its three baselines submitted, scored and published through the same
@@ -64,6 +64,40 @@ test("a model page and a sample drilldown", async ({ page }) => {
     await expect(page.getByText("Given (context the query hands over, not gold)")).toBeVisible();
     await expect(page.locator('[data-testid="repo-ranked-row"][data-role="gold"]').first()).toBeVisible();
   });
+});
+
+test("every page of the track has its own title and description, in the track's words, and the version's dataset downloads", async ({ page }) => {
+  test.setTimeout(240_000);
+  const bm25 = ids.find((r) => r.model.startsWith("BM25"))!;
+  const pages: [string, RegExp][] = [
+    [BASE, /^Repository retrieval \(e2e\) v1 leaderboard · ExecBoard$/],
+    [`${BASE}/queries`, /^Samples of Repository retrieval \(e2e\) v1 · /],
+    [`${BASE}/tasks`, /^Task winners of Repository retrieval \(e2e\) v1 · /],
+    [`${BASE}/compare`, /^Compare runs on Repository retrieval \(e2e\) v1 · /],
+    [`${BASE}/fusion`, /^Fuse runs on Repository retrieval \(e2e\) v1 · /],
+    [`/submissions/${bm25.submissionId}`, new RegExp(`^${bm25.model.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} on ${SLUG} v1 · `)],
+    [`/submissions/${bm25.submissionId}/queries/c2c-layout`, /^c2c-layout under BM25/],
+  ];
+  const seen = new Map<string, string>();
+  for (const [path, title] of pages) {
+    await page.goto(path);
+    const t = await headTags(page);
+    expect(t.title, path).toMatch(title);
+    expect(t.description, path).toBeTruthy();
+    expect(t.description, path).not.toMatch(/exec@1|snippet/);
+    expect(t.ogTitle, path).toBe(t.title);
+    expect(t.ogDescription, path).toBe(t.description);
+    expect(seen.get(t.title!), `${path} shares its title with ${seen.get(t.title!)}`).toBeUndefined();
+    seen.set(t.title!, path);
+  }
+  await page.goto(`/submissions/${bm25.submissionId}`);
+  expect((await headTags(page)).description).toMatch(/: MRR 0\.\d{3} \(95% CI 0\.\d{3}–[01]\.\d{3}\), Recall@20 [01]\.\d{3}\./);
+  await page.goto(BASE);
+  const download = page.getByRole("link", { name: /Download dataset/ });
+  await expect(download).toBeVisible();
+  const zip = await page.request.get((await download.getAttribute("href"))!);
+  expect(zip.status()).toBe(200);
+  expect((await zip.body()).subarray(0, 2).toString()).toBe("PK");
 });
 
 test("samples, task winners, compare and fusion", async ({ page }) => {

@@ -1,19 +1,12 @@
 import { execFileSync } from "node:child_process";
 import { test, type Page } from "@playwright/test";
-import { atBothWidths, DEMO, DESKTOP, expectAccessible, expectNoSideScroll, NAV, PHONE, screenshot } from "./reader-helpers";
+import { atBothWidths, DEMO, DESKTOP, expectAccessible, expectNoSideScroll, headTags, NAV, PHONE, screenshot } from "./reader-helpers";
 import { createAccount, demoNpz, signIn, uploadByApi, waitForStatus, expect } from "./vendor-helpers";
 
 // Every page says what it is and what its numbers mean: titles, descriptions and link previews,
 // the footer's citation and changelog, the 404, the phone header, the API reference, dark mode;
 // the leaderboard's headline, tooltips, columns, metadata and per-domain view; the drilldown's
 // wording, tests, comparison and axis; the review queue's flags, inline and bulk actions.
-
-async function headTags(page: Page) {
-  return page.evaluate(() => {
-    const meta = (sel: string) => document.querySelector<HTMLMetaElement>(sel)?.content ?? null;
-    return { title: document.title, description: meta('meta[name="description"]'), ogTitle: meta('meta[property="og:title"]'), ogDescription: meta('meta[property="og:description"]'), card: meta('meta[name="twitter:card"]') };
-  });
-}
 
 async function publishedRows(page: Page): Promise<{ submissionId: string; model: string }[]> {
   return (await (await page.request.get(`/api/v1/benchmarks/${DEMO}/leaderboard`)).json()).rows;

@@ -6,10 +6,14 @@ import { cache } from "react";
 import { getPageViewer } from "./page-viewer";
 import { getQueryDrilldown } from "@/lib/drilldown/get-query-drilldown";
 import { isAppError } from "@/lib/errors/app-error";
+import type { BenchmarkKind } from "@/lib/kinds/kind";
+import { kindOfBenchmark, kindOfSubmission } from "@/lib/kinds/registry";
 import { getFeaturedBenchmarks } from "@/lib/pages/featured-benchmark";
 import { getModelPage } from "@/lib/pages/model-page";
 import { getQueryPage } from "@/lib/pages/query-page";
 import { getVersionNavData } from "@/lib/pages/version-nav-data";
+import { getRunPage } from "@/lib/repo-board/run-page";
+import { getSampleDrilldown } from "@/lib/repo-board/sample-drilldown";
 import { getSubmission } from "@/lib/submissions/get-submission";
 import { pageMeta } from "@/components/site/page-meta";
 
@@ -19,6 +23,11 @@ export const loadQueryPage = cache((slug: string, version: string, queryId: stri
 export const loadModelPage = cache(async (id: string) => getModelPage(id, await getPageViewer()));
 export const loadSubmission = cache(async (id: string) => getSubmission(id, await getPageViewer()));
 export const loadDrilldown = cache(async (id: string, queryId: string) => getQueryDrilldown(id, queryId, await getPageViewer()));
+export const loadBenchmarkKind = cache(kindOfBenchmark);
+export const loadSubmissionKind = cache(kindOfSubmission);
+// The repository track's model page and sample drilldown.
+export const loadRunPage = cache(async (id: string) => getRunPage(id, await getPageViewer()));
+export const loadSampleDrilldown = cache(async (id: string, sampleId: string) => getSampleDrilldown(id, sampleId, await getPageViewer()));
 
 export const NOT_FOUND_META = pageMeta("Page not found", "There is no ExecBoard page at this address.", { noindex: true });
 
@@ -35,20 +44,30 @@ export async function metaOrNotFound(build: () => Promise<Metadata>): Promise<Me
 /** Title and description of a version's leaderboard page. */
 export async function leaderboardMeta(slug: string, version?: string): Promise<Metadata> {
   return metaOrNotFound(async () => {
-    const nav = await loadVersionNav(slug, version);
+    const [kind, nav] = await Promise.all([loadBenchmarkKind(slug), loadVersionNav(slug, version)]);
+    const what = `${nav.name} ${nav.version}`;
     return pageMeta(
-      `${nav.name} ${nav.version} leaderboard`,
-      `Code retrievers on ${nav.name} ${nav.version}, ranked by exec@1: a retrieved snippet counts only if it passes its query's tests when executed. Every value with its 95% bootstrap interval.`,
+      `${what} leaderboard`,
+      kind.id === "repo_retrieval"
+        ? `Retrievers of repository context for coding agents on ${what}, ranked by MRR: which files of a repository frozen at a commit an agent needs next, with Recall@k and budgeted context yield per task. Every value with its 95% bootstrap interval.`
+        : `Code retrievers on ${what}, ranked by exec@1: a retrieved snippet counts only if it passes its query's tests when executed. Every value with its 95% bootstrap interval.`,
     );
   });
 }
 
 const fmt3 = (v: number | undefined) => (v === undefined ? null : v.toFixed(3));
 
-/** "exec@1 0.331 [0.30, 0.36] on ExecRetrieval Core 1.1.0": what a link preview of a model says. */
-export function submissionSummary(s: { model: { name: string; provider: string }; benchmark: { slug: string; version: string }; status: string; metrics: Record<string, Record<string, { value: number; ci95: [number, number] }>> | null }): string {
-  const e1 = s.metrics?.exec?.["1"];
-  const e10 = s.metrics?.exec?.["10"];
-  const scored = e1 ? `exec@1 ${fmt3(e1.value)} (95% CI ${fmt3(e1.ci95[0])}–${fmt3(e1.ci95[1])})${e10 ? `, exec@10 ${fmt3(e10.value)}` : ""}` : `${s.status}, no results yet`;
+/**
+ * "exec@1 0.331 (95% CI 0.30–0.36), exec@10 0.512 on …": what a link preview of a model says, in
+ * the first two values its kind's one-line summary names.
+ */
+export function submissionSummary(
+  s: { model: { name: string; provider: string }; benchmark: { slug: string; version: string }; status: string; metrics: Record<string, Record<string, { value: number; ci95: [number, number] }>> | null },
+  kind: BenchmarkKind,
+): string {
+  const [head, next] = kind.presentation.summary;
+  const first = s.metrics?.[head.name]?.[String(head.k)];
+  const second = next && s.metrics?.[next.name]?.[String(next.k)];
+  const scored = first ? `${head.label} ${fmt3(first.value)} (95% CI ${fmt3(first.ci95[0])}–${fmt3(first.ci95[1])})${second ? `, ${next.label} ${fmt3(second.value)}` : ""}` : `${s.status}, no results yet`;
   return `${s.model.name} by ${s.model.provider} on ${s.benchmark.slug} ${s.benchmark.version}: ${scored}.`;
 }

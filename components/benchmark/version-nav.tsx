@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { TabBar } from "./tab-bar";
-import { comparePath, datasetZip, queriesPath, versionPath } from "./paths";
+import { DownloadDatasetLink } from "./download-dataset-link";
+import { comparePath, queriesPath, versionPath } from "./paths";
 
 export type VersionTab = "leaderboard" | "queries" | "compare";
 
@@ -60,15 +61,7 @@ export function VersionNav({ slug, name, version, versions, tab, headingId, down
             </li>
           </ul>
         </details>
-        {downloadable && (
-          <a
-            href={datasetZip(slug, version)}
-            download
-            className="rounded-md px-2 py-1 text-sm font-medium text-emerald-800 ring-1 ring-inset ring-emerald-300 hover:bg-emerald-50 focus-visible:outline focus-visible:outline-2 focus-visible:outline-emerald-600"
-          >
-            Download dataset<span className="sr-only"> of {name} {version}</span>
-          </a>
-        )}
+        {downloadable && <DownloadDatasetLink slug={slug} name={name} version={version} />}
       </div>
       <TabBar label={`${name} ${version}`} tabs={tabs} current={tab} methodology="/methodology" />
     </div>

@@ -1,13 +1,31 @@
 import Link from "next/link";
 import { TabBar } from "@/components/benchmark/tab-bar";
+import { DownloadDatasetLink } from "@/components/benchmark/download-dataset-link";
 import { comparePath, queriesPath, versionPath } from "@/components/benchmark/paths";
 import { fusionPath, tasksPath } from "./paths";
 
 export type RepoTab = "leaderboard" | "samples" | "tasks" | "compare" | "fusion";
 
 // The header of every page about one repository-retrieval version: its name and version (with
-// links to the others) and the tabs between its reader pages.
-export function RepoNav({ slug, name, version, versions, tab, headingId }: { slug: string; name: string; version: string; versions: { version: string; current: boolean }[]; tab: RepoTab; headingId: string }) {
+// links to the others), its dataset download and the tabs between its reader pages.
+export function RepoNav({
+  slug,
+  name,
+  version,
+  versions,
+  tab,
+  headingId,
+  downloadable,
+}: {
+  slug: string;
+  name: string;
+  version: string;
+  versions: { version: string; current: boolean }[];
+  /** This version's dataset can be downloaded. */
+  downloadable?: boolean;
+  tab: RepoTab;
+  headingId: string;
+}) {
   const tabs: { id: RepoTab; label: string; href: string }[] = [
     { id: "leaderboard", label: "Leaderboard", href: versionPath(slug, version) },
     { id: "samples", label: "Samples", href: queriesPath(slug, version) },
@@ -41,6 +59,7 @@ export function RepoNav({ slug, name, version, versions, tab, headingId }: { slu
           </span>
         )}
         <span className="rounded bg-indigo-50 px-1.5 py-0.5 text-[11px] font-medium text-indigo-900 ring-1 ring-inset ring-indigo-200">repository context retrieval</span>
+        {downloadable && <DownloadDatasetLink slug={slug} name={name} version={version} />}
       </div>
       <TabBar label={`${name} ${version}`} tabs={tabs} current={tab} methodology="/methodology#repo-retrieval" />
     </div>

@@ -7,7 +7,7 @@ import { parseScope } from "@/lib/repo-board/scope";
 import { HEADLINE_METRICS } from "@/lib/repo-metrics/definitions";
 import { orNotFound } from "@/app/_server/or-not-found";
 import type { RawSearchParams } from "@/lib/pages/search-params";
-import { getVersionNavData } from "@/lib/pages/version-nav-data";
+import { loadVersionNav } from "@/app/_server/page-loaders";
 import { HeadlineHead, HeadlineTable, PairedCell } from "@/components/repo/headline-table";
 import { RepoNav } from "@/components/repo/repo-nav";
 import { chosenRuns, RunsPicker } from "@/components/repo/runs-picker";
@@ -16,7 +16,7 @@ import { ScopeSwitches } from "@/components/repo/scope-switches";
 // Compare 2-4 published runs: every headline metric with its interval, and each pair's paired
 // difference with its interval and sign-flip p-value, in the chosen scope.
 export async function RepoCompareScreen({ slug, version, searchParams }: { slug: string; version: string; searchParams: RawSearchParams }) {
-  const nav = await orNotFound(getVersionNavData(slug, version));
+  const nav = await orNotFound(loadVersionNav(slug, version));
   const chosen = chosenRuns(searchParams.runs).slice(0, 4);
   const scope = parseScope(searchParams);
   const c = await orNotFound(compareRuns(slug, nav.version, chosen, scope));

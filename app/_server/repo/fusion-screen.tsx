@@ -8,7 +8,7 @@ import { resolveVersion } from "@/lib/leaderboard/resolve-version";
 import { HEADLINE_METRICS, metricLabel } from "@/lib/repo-metrics/definitions";
 import { orNotFound } from "@/app/_server/or-not-found";
 import type { RawSearchParams } from "@/lib/pages/search-params";
-import { getVersionNavData } from "@/lib/pages/version-nav-data";
+import { loadVersionNav } from "@/app/_server/page-loaders";
 import { HeadlineTable, PairedCell } from "@/components/repo/headline-table";
 import { fusionPath } from "@/components/repo/paths";
 import { RepoNav } from "@/components/repo/repo-nav";
@@ -18,7 +18,7 @@ import { ScopeSwitches } from "@/components/repo/scope-switches";
 // Fusion, live: the reciprocal rank fusion (k = 60) of the runs a reader picks, scored exactly as
 // a submission is, beside each input, with the paired test of the fusion against each.
 export async function FusionScreen({ slug, version, searchParams }: { slug: string; version: string; searchParams: RawSearchParams }) {
-  const nav = await orNotFound(getVersionNavData(slug, version));
+  const nav = await orNotFound(loadVersionNav(slug, version));
   const v = await orNotFound(resolveVersion(slug, nav.version));
   const runs = await loadPublishedRuns(v.id);
   const chosen = chosenRuns(searchParams.runs);

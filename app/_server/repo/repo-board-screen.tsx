@@ -11,7 +11,7 @@ import { TASK_DESCRIPTIONS, TASK_LABELS } from "@/lib/repo-benchmark/tasks";
 import { metricLabel, METRIC_HELP } from "@/lib/repo-metrics/definitions";
 import { orNotFound } from "@/app/_server/or-not-found";
 import type { RawSearchParams } from "@/lib/pages/search-params";
-import { getVersionNavData } from "@/lib/pages/version-nav-data";
+import { loadVersionNav } from "@/app/_server/page-loaders";
 import { EstimateCell } from "@/components/repo/estimate-cell";
 import { fusionPath } from "@/components/repo/paths";
 import { RepoNav } from "@/components/repo/repo-nav";
@@ -36,7 +36,7 @@ function SortHeader({ board, metric, label, basePath }: { board: RepoBoard; metr
 // metric with intervals, and the table (every metric with its interval, the leader's tie group
 // by the paired sign-flip test). Rows can be selected for the compare and fusion pages.
 export async function RepoBoardScreen({ slug, version, basePath, searchParams }: { slug: string; version?: string; basePath: string; searchParams: RawSearchParams }) {
-  const nav = await orNotFound(getVersionNavData(slug, version));
+  const nav = await orNotFound(loadVersionNav(slug, version));
   const scope = parseScope(searchParams);
   const board = await orNotFound(getRepoBoard(slug, nav.version, scope, parseMetric(searchParams.sort)));
   const b = board.benchmark;

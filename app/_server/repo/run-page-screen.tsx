@@ -5,8 +5,7 @@ import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import { fmtDate, fmtPct } from "@/components/ui/format";
 import { ScrollBox } from "@/components/ui/scroll-box";
-import { getPageViewer } from "@/app/_server/page-viewer";
-import { getRunPage } from "@/lib/repo-board/run-page";
+import { loadRunPage } from "@/app/_server/page-loaders";
 import { TASK_LABELS } from "@/lib/repo-benchmark/tasks";
 import type { Aggregate } from "@/lib/repo-metrics/analyze-run";
 import { BUDGETS, FIRST_GOLD_DEPTHS, METRIC_IDS, metricLabel, type MetricId } from "@/lib/repo-metrics/definitions";
@@ -80,7 +79,7 @@ function SelectiveRow({ label, o, help }: { label: string; o: SelectiveOutcome |
 // first-gold depth, candidate filters, selective retrieval, and every sample with a link to its
 // drilldown. Visible to everyone once published; before that to its owner and maintainers only.
 export async function RunPageScreen({ id, searchParams }: { id: string; searchParams: RawSearchParams }) {
-  const data = await orNotFound(getRunPage(id, await getPageViewer()));
+  const data = await orNotFound(loadRunPage(id));
   const s = data.submission;
   const a = data.analysis;
   const weighting = searchParams.weighting === "repo" ? "repo" : "sample";

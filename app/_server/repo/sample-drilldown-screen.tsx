@@ -3,8 +3,8 @@ import { versionPath } from "@/components/benchmark/paths";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import { ScrollBox } from "@/components/ui/scroll-box";
-import { getPageViewer } from "@/app/_server/page-viewer";
-import { getSampleDrilldown, type FileRole } from "@/lib/repo-board/sample-drilldown";
+import { loadSampleDrilldown } from "@/app/_server/page-loaders";
+import type { FileRole } from "@/lib/repo-board/sample-drilldown";
 import { TASK_DESCRIPTIONS, TASK_LABELS } from "@/lib/repo-benchmark/tasks";
 import { BUDGETS, metricLabel, type MetricId } from "@/lib/repo-metrics/definitions";
 import { orNotFound } from "@/app/_server/or-not-found";
@@ -40,7 +40,7 @@ function FileList({ title, files }: { title: string; files: string[] }) {
 // One sample as one submission ranked it (the track's Figure 1): the query, the files it hands
 // over and those an agent needs, the ranked files with gold marked, and what fits in each budget.
 export async function SampleDrilldownScreen({ id, sampleId }: { id: string; sampleId: string }) {
-  const d = await orNotFound(getSampleDrilldown(id, sampleId, await getPageViewer()));
+  const d = await orNotFound(loadSampleDrilldown(id, sampleId));
   const s = d.sample;
   const sub = d.submission;
   const positive = s.task !== "nogold_natural" && s.task !== "nogold_counterfactual";

@@ -6,14 +6,14 @@ import { TASK_LABELS } from "@/lib/repo-benchmark/tasks";
 import { metricLabel } from "@/lib/repo-metrics/definitions";
 import { orNotFound } from "@/app/_server/or-not-found";
 import type { RawSearchParams } from "@/lib/pages/search-params";
-import { getVersionNavData } from "@/lib/pages/version-nav-data";
+import { loadVersionNav } from "@/app/_server/page-loaders";
 import { qs, tasksPath } from "@/components/repo/paths";
 import { RepoNav } from "@/components/repo/repo-nav";
 
 // Task winners: per task and metric, the best published run with its interval, the runner-up,
 // and whether the lead is significant. Where the winners differ, no retrieval family dominates.
 export async function TaskWinnersScreen({ slug, version, searchParams }: { slug: string; version: string; searchParams: RawSearchParams }) {
-  const nav = await orNotFound(getVersionNavData(slug, version));
+  const nav = await orNotFound(loadVersionNav(slug, version));
   const weighting = searchParams.weighting === "repo" ? "repo" : "sample";
   const t = await orNotFound(getTaskWinners(slug, nav.version, weighting));
   const base = tasksPath(slug, nav.version);

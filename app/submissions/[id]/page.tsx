@@ -1,6 +1,5 @@
 import Link from "next/link";
 import { RunPageScreen } from "@/app/_server/repo/run-page-screen";
-import { kindOfSubmission } from "@/lib/kinds/registry";
 import { versionPath } from "@/components/benchmark/paths";
 import { CiLineChart } from "@/components/charts/ci-line-chart";
 import { DeceptionSection } from "@/components/model/deception";
@@ -16,7 +15,7 @@ import { SimilarityGapSection } from "@/components/model/similarity-gap";
 import { TiesSection } from "@/components/model/ties-section";
 import { Card } from "@/components/ui/card";
 import { Pager } from "@/components/ui/pager";
-import { loadModelPage, metaOrNotFound, submissionSummary } from "@/app/_server/page-loaders";
+import { loadModelPage, loadRunPage, loadSubmissionKind, metaOrNotFound, submissionSummary } from "@/app/_server/page-loaders";
 import { pageMeta } from "@/components/site/page-meta";
 import { filterModelQueries, parseModelQueryParams } from "@/lib/pages/model-queries";
 import { orNotFound } from "@/app/_server/or-not-found";
@@ -27,8 +26,13 @@ export const dynamic = "force-dynamic";
 export async function generateMetadata({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
   return metaOrNotFound(async () => {
+    const kind = await loadSubmissionKind(id);
+    if (kind.id === "repo_retrieval") {
+      const s = (await loadRunPage(id)).submission;
+      return pageMeta(`${s.model.name} on ${s.benchmark.slug} ${s.benchmark.version}`, `${submissionSummary(s, kind)} Every metric per task in both weightings, the budget curve, first-gold depth, candidate filters, selective retrieval and each sample's ranked files.`, { noindex: s.status !== "published" });
+    }
     const s = (await loadModelPage(id)).submission;
-    return pageMeta(`${s.model.name} on ${s.benchmark.slug} ${s.benchmark.version}`, `${submissionSummary(s)} Every metric with its interval, the paper's analyses and each query's drilldown.`, { noindex: s.status !== "published" });
+    return pageMeta(`${s.model.name} on ${s.benchmark.slug} ${s.benchmark.version}`, `${submissionSummary(s, kind)} Every metric with its interval, the paper's analyses and each query's drilldown.`, { noindex: s.status !== "published" });
   });
 }
 
@@ -50,7 +54,7 @@ const SECTIONS: [string, string][] = [
 // maintainers only (anyone else gets the 404 of an id that does not exist).
 export default async function SubmissionPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<RawSearchParams> }) {
   const { id } = await params;
-  if ((await orNotFound(kindOfSubmission(id))).id === "repo_retrieval") return <RunPageScreen id={id} searchParams={await searchParams} />;
+  if ((await orNotFound(loadSubmissionKind(id))).id === "repo_retrieval") return <RunPageScreen id={id} searchParams={await searchParams} />;
   const data = await orNotFound(loadModelPage(id));
   const s = data.submission;
   const a = data.analysis;

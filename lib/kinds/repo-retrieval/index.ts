@@ -20,6 +20,14 @@ export const repoRetrievalKind: BenchmarkKind = {
   // (lib/repo-board): there is nothing to precompute on publication.
   async requestVersionStatistics() {},
   presentation: {
+    reference: {
+      key: "qin2026agentretrievalbench",
+      title: "Agent Retrieval Bench: Evaluating Repository Context Retrieval for Coding Agents",
+      authors: ["Qin, Bowen", "Xie, Yi"],
+      year: 2026,
+      venue: "arXiv preprint arXiv:2607.24882",
+      url: "https://arxiv.org/abs/2607.24882",
+    },
     metrics: [
       { name: "recall", label: "Recall", ks: [5, 10, 20] },
       { name: "mrr", label: "MRR", ks: [100] },

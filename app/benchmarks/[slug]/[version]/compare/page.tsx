@@ -1,6 +1,5 @@
 import Link from "next/link";
 import { RepoCompareScreen } from "@/app/_server/repo/compare-screen";
-import { kindOfBenchmark } from "@/lib/kinds/registry";
 import { comparePath } from "@/components/benchmark/paths";
 import { ProvisionalNote } from "@/components/benchmark/provisional-note";
 import { VersionNav } from "@/components/benchmark/version-nav";
@@ -16,7 +15,7 @@ import { compareQuery, parseCompareParams } from "@/lib/pages/compare-params";
 import { orNotFound } from "@/app/_server/or-not-found";
 import { getPValueMatrix } from "@/lib/pages/pvalue-matrix";
 import { decodeSegment, type RawSearchParams } from "@/lib/pages/search-params";
-import { loadVersionNav, metaOrNotFound } from "@/app/_server/page-loaders";
+import { loadBenchmarkKind, loadVersionNav, metaOrNotFound } from "@/app/_server/page-loaders";
 import { pageMeta } from "@/components/site/page-meta";
 
 export const dynamic = "force-dynamic";
@@ -24,7 +23,9 @@ export const dynamic = "force-dynamic";
 export async function generateMetadata({ params }: { params: Promise<{ slug: string; version: string }> }) {
   const { slug, version } = await params;
   return metaOrNotFound(async () => {
-    const nav = await loadVersionNav(slug, decodeSegment(version));
+    const [kind, nav] = await Promise.all([loadBenchmarkKind(slug), loadVersionNav(slug, decodeSegment(version))]);
+    if (kind.id === "repo_retrieval")
+      return pageMeta(`Compare runs on ${nav.name} ${nav.version}`, `Published runs of ${nav.name} ${nav.version} side by side, per task and in both weightings, with the paired sign-flip test between each pair.`);
     return pageMeta(`Compare systems on ${nav.name} ${nav.version}`, `Paired comparisons of published systems on ${nav.name} ${nav.version}: differences with their significance, and the queries one solves and another does not.`);
   });
 }
@@ -33,7 +34,7 @@ export async function generateMetadata({ params }: { params: Promise<{ slug: str
 // p-value heatmap of all published systems, and the queries one solves and another does not.
 export default async function ComparePage({ params, searchParams }: { params: Promise<{ slug: string; version: string }>; searchParams: Promise<RawSearchParams> }) {
   const { slug, version: raw } = await params;
-  if ((await orNotFound(kindOfBenchmark(slug))).id === "repo_retrieval") return <RepoCompareScreen slug={slug} version={decodeSegment(raw)} searchParams={await searchParams} />;
+  if ((await orNotFound(loadBenchmarkKind(slug))).id === "repo_retrieval") return <RepoCompareScreen slug={slug} version={decodeSegment(raw)} searchParams={await searchParams} />;
   const nav = await orNotFound(loadVersionNav(slug, decodeSegment(raw)));
   const p = parseCompareParams(await searchParams);
   const [data, matrix] = await Promise.all([orNotFound(getCompare(slug, nav.version, p.sel, await getPageViewer())), orNotFound(getPValueMatrix(slug, nav.version, p.k))]);

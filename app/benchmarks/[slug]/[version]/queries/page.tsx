@@ -1,6 +1,5 @@
 import { BrowserFilters } from "@/components/browser/browser-filters";
 import { RepoSamplesScreen } from "@/app/_server/repo/samples-screen";
-import { kindOfBenchmark } from "@/lib/kinds/registry";
 import { DifficultyChart } from "@/components/browser/difficulty-chart";
 import { DomainHeatmap } from "@/components/browser/domain-heatmap";
 import { QueryList } from "@/components/browser/query-list";
@@ -14,7 +13,7 @@ import { orNotFound } from "@/app/_server/or-not-found";
 import { getQueryBrowser } from "@/lib/pages/query-browser";
 import { browserQuery, filterBrowserQueries, parseBrowserParams } from "@/lib/pages/query-browser-params";
 import { decodeSegment, type RawSearchParams } from "@/lib/pages/search-params";
-import { loadVersionNav, metaOrNotFound } from "@/app/_server/page-loaders";
+import { loadBenchmarkKind, loadVersionNav, metaOrNotFound } from "@/app/_server/page-loaders";
 import { pageMeta } from "@/components/site/page-meta";
 
 export const dynamic = "force-dynamic";
@@ -22,7 +21,9 @@ export const dynamic = "force-dynamic";
 export async function generateMetadata({ params }: { params: Promise<{ slug: string; version: string }> }) {
   const { slug, version } = await params;
   return metaOrNotFound(async () => {
-    const nav = await loadVersionNav(slug, decodeSegment(version));
+    const [kind, nav] = await Promise.all([loadBenchmarkKind(slug), loadVersionNav(slug, decodeSegment(version))]);
+    if (kind.id === "repo_retrieval")
+      return pageMeta(`Samples of ${nav.name} ${nav.version}`, `Every sample of ${nav.name} ${nav.version} by task: its repository, query, given and gold files, and how a published run ranked them.`);
     return pageMeta(`Queries of ${nav.name} ${nav.version}`, `Every query of ${nav.name} ${nav.version}: how many published systems solve it at rank 1, by domain, difficulty and bug type.`);
   });
 }
@@ -31,7 +32,7 @@ export async function generateMetadata({ params }: { params: Promise<{ slug: str
 // each system handles (Figure 6b), and every query, filterable by domain, difficulty and bug type.
 export default async function QueryBrowserPage({ params, searchParams }: { params: Promise<{ slug: string; version: string }>; searchParams: Promise<RawSearchParams> }) {
   const { slug, version: raw } = await params;
-  if ((await orNotFound(kindOfBenchmark(slug))).id === "repo_retrieval") return <RepoSamplesScreen slug={slug} version={decodeSegment(raw)} searchParams={await searchParams} />;
+  if ((await orNotFound(loadBenchmarkKind(slug))).id === "repo_retrieval") return <RepoSamplesScreen slug={slug} version={decodeSegment(raw)} searchParams={await searchParams} />;
   const nav = await orNotFound(loadVersionNav(slug, decodeSegment(raw)));
   const data = await orNotFound(getQueryBrowser(slug, nav.version));
   const p = parseBrowserParams(await searchParams);

@@ -1,14 +1,25 @@
 import { notFound } from "next/navigation";
 import { TaskWinnersScreen } from "@/app/_server/repo/task-winners-screen";
 import { orNotFound } from "@/app/_server/or-not-found";
-import { kindOfBenchmark } from "@/lib/kinds/registry";
+import { loadBenchmarkKind, loadVersionNav, metaOrNotFound, NOT_FOUND_META } from "@/app/_server/page-loaders";
+import { pageMeta } from "@/components/site/page-meta";
 import { decodeSegment, type RawSearchParams } from "@/lib/pages/search-params";
 
 export const dynamic = "force-dynamic";
 
+export async function generateMetadata({ params }: { params: Promise<{ slug: string; version: string }> }) {
+  const { slug, version } = await params;
+  return metaOrNotFound(async () => {
+    const [kind, nav] = await Promise.all([loadBenchmarkKind(slug), loadVersionNav(slug, decodeSegment(version))]);
+    if (kind.id !== "repo_retrieval") return NOT_FOUND_META;
+    const what = `${nav.name} ${nav.version}`;
+    return pageMeta(`Task winners of ${what}`, `For each task of ${what}, the published run with the highest value, its 95% interval and the runner-up, with whether the difference is significant.`);
+  });
+}
+
 // Task winners of a repository-retrieval version (other kinds have no tasks: 404).
 export default async function TaskWinnersPage({ params, searchParams }: { params: Promise<{ slug: string; version: string }>; searchParams: Promise<RawSearchParams> }) {
   const { slug, version } = await params;
-  if ((await orNotFound(kindOfBenchmark(slug))).id !== "repo_retrieval") notFound();
+  if ((await orNotFound(loadBenchmarkKind(slug))).id !== "repo_retrieval") notFound();
   return <TaskWinnersScreen slug={slug} version={decodeSegment(version)} searchParams={await searchParams} />;
 }

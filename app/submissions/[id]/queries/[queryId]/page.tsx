@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { PairView } from "@/components/drilldown/pair-view";
 import { SampleDrilldownScreen } from "@/app/_server/repo/sample-drilldown-screen";
-import { kindOfSubmission } from "@/lib/kinds/registry";
+import { TASK_LABELS } from "@/lib/repo-benchmark/tasks";
 import { ScoreBars } from "@/components/drilldown/score-bars";
 import { scoreAxis } from "@/lib/drilldown/score-axis";
 import { OtherSubmissionLinks, SnippetCard } from "@/components/drilldown/snippet-card";
@@ -12,7 +12,7 @@ import { Badge } from "@/components/ui/badge";
 import { humanize } from "@/components/ui/format";
 import { drilldownTieGroups, explainExecAtK, groupCutAt } from "@/lib/pages/drilldown-ties";
 import { orNotFound } from "@/app/_server/or-not-found";
-import { loadDrilldown, metaOrNotFound } from "@/app/_server/page-loaders";
+import { loadDrilldown, loadSampleDrilldown, loadSubmissionKind, metaOrNotFound } from "@/app/_server/page-loaders";
 import { pageMeta } from "@/components/site/page-meta";
 import { ScrollBox } from "@/components/ui/scroll-box";
 
@@ -21,6 +21,15 @@ export const dynamic = "force-dynamic";
 export async function generateMetadata({ params }: { params: Promise<{ id: string; queryId: string }> }) {
   const { id, queryId } = await params;
   return metaOrNotFound(async () => {
+    if ((await loadSubmissionKind(id)).id === "repo_retrieval") {
+      const r = await loadSampleDrilldown(id, queryId);
+      const s = r.submission;
+      return pageMeta(
+        `${r.sample.sampleId} under ${s.model.name}`,
+        `What ${s.model.name} retrieves for ${r.sample.sampleId} (${TASK_LABELS[r.sample.task]}, ${r.sample.repo}) on ${s.benchmark.slug} ${s.benchmark.version}: the ranked files with the gold ones marked, and what fits in each token budget.`,
+        { noindex: s.status !== "published" },
+      );
+    }
     const d = await loadDrilldown(id, queryId);
     return pageMeta(
       `${d.query.functionName} under ${d.submission.model}`,
@@ -38,7 +47,7 @@ export default async function QueryDrilldownPage({
   searchParams: Promise<{ n?: string }>;
 }) {
   const { id, queryId } = await params;
-  if ((await orNotFound(kindOfSubmission(id))).id === "repo_retrieval") return <SampleDrilldownScreen id={id} sampleId={queryId} />;
+  if ((await orNotFound(loadSubmissionKind(id))).id === "repo_retrieval") return <SampleDrilldownScreen id={id} sampleId={queryId} />;
   const n = (await searchParams).n === "10" ? 10 : 5;
   const d = await orNotFound(loadDrilldown(id, queryId));
   // Snippets tied exactly with rank 10 but listed beyond it share its places by chance (and were
