@@ -55,6 +55,16 @@ export async function leaderboardMeta(slug: string, version?: string): Promise<M
   });
 }
 
+/** Title and description of a page only repository-retrieval versions have (others: the not-found page's). */
+export async function repoVersionMeta(slug: string, version: string, title: (what: string) => string, description: (what: string) => string): Promise<Metadata> {
+  return metaOrNotFound(async () => {
+    const [kind, nav] = await Promise.all([loadBenchmarkKind(slug), loadVersionNav(slug, version)]);
+    if (kind.id !== "repo_retrieval") return NOT_FOUND_META;
+    const what = `${nav.name} ${nav.version}`;
+    return pageMeta(title(what), description(what));
+  });
+}
+
 const fmt3 = (v: number | undefined) => (v === undefined ? null : v.toFixed(3));
 
 /**

@@ -1,20 +1,19 @@
 import { notFound } from "next/navigation";
 import { FusionScreen } from "@/app/_server/repo/fusion-screen";
 import { orNotFound } from "@/app/_server/or-not-found";
-import { loadBenchmarkKind, loadVersionNav, metaOrNotFound, NOT_FOUND_META } from "@/app/_server/page-loaders";
-import { pageMeta } from "@/components/site/page-meta";
+import { loadBenchmarkKind, repoVersionMeta } from "@/app/_server/page-loaders";
 import { decodeSegment, type RawSearchParams } from "@/lib/pages/search-params";
 
 export const dynamic = "force-dynamic";
 
 export async function generateMetadata({ params }: { params: Promise<{ slug: string; version: string }> }) {
   const { slug, version } = await params;
-  return metaOrNotFound(async () => {
-    const [kind, nav] = await Promise.all([loadBenchmarkKind(slug), loadVersionNav(slug, decodeSegment(version))]);
-    if (kind.id !== "repo_retrieval") return NOT_FOUND_META;
-    const what = `${nav.name} ${nav.version}`;
-    return pageMeta(`Fuse runs on ${what}`, `Reciprocal rank fusion (k = 60) of 2 to 4 published runs of ${what}, scored live like any submission and compared with each input by the paired sign-flip test.`);
-  });
+  return repoVersionMeta(
+    slug,
+    decodeSegment(version),
+    (what) => `Fuse runs on ${what}`,
+    (what) => `Reciprocal rank fusion (k = 60) of 2 to 4 published runs of ${what}, scored live like any submission and compared with each input by the paired sign-flip test.`,
+  );
 }
 
 // Live rank fusion of published runs of a repository-retrieval version (other kinds: 404).

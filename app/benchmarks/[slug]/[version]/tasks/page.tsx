@@ -1,20 +1,19 @@
 import { notFound } from "next/navigation";
 import { TaskWinnersScreen } from "@/app/_server/repo/task-winners-screen";
 import { orNotFound } from "@/app/_server/or-not-found";
-import { loadBenchmarkKind, loadVersionNav, metaOrNotFound, NOT_FOUND_META } from "@/app/_server/page-loaders";
-import { pageMeta } from "@/components/site/page-meta";
+import { loadBenchmarkKind, repoVersionMeta } from "@/app/_server/page-loaders";
 import { decodeSegment, type RawSearchParams } from "@/lib/pages/search-params";
 
 export const dynamic = "force-dynamic";
 
 export async function generateMetadata({ params }: { params: Promise<{ slug: string; version: string }> }) {
   const { slug, version } = await params;
-  return metaOrNotFound(async () => {
-    const [kind, nav] = await Promise.all([loadBenchmarkKind(slug), loadVersionNav(slug, decodeSegment(version))]);
-    if (kind.id !== "repo_retrieval") return NOT_FOUND_META;
-    const what = `${nav.name} ${nav.version}`;
-    return pageMeta(`Task winners of ${what}`, `For each task of ${what}, the published run with the highest value, its 95% interval and the runner-up, with whether the difference is significant.`);
-  });
+  return repoVersionMeta(
+    slug,
+    decodeSegment(version),
+    (what) => `Task winners of ${what}`,
+    (what) => `For each task of ${what}, the published run with the highest value, its 95% interval and the runner-up, with whether the difference is significant.`,
+  );
 }
 
 // Task winners of a repository-retrieval version (other kinds have no tasks: 404).
