@@ -41,9 +41,11 @@ export async function getSubmitGuide(slug?: string): Promise<SubmitGuide> {
   const rows = await db().benchmark.findMany({
     where: { versions: { some: {} } },
     orderBy: { slug: "asc" },
-    select: { slug: true, name: true, license: true, versions: { orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: 1, select: { version: true, queryCount: true, corpusCount: true } } },
+    select: { slug: true, name: true, kind: true, license: true, versions: { orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: 1, select: { version: true, queryCount: true, corpusCount: true } } },
   });
-  const chosen = slug ? rows.find((b) => b.slug === slug) : rows[0];
+  // Unasked, the guide shows the first benchmark of the kind it describes (embeddings or a
+  // ranking file scored by execution), not a repository-retrieval one that sorts before it.
+  const chosen = slug ? rows.find((b) => b.slug === slug) : (rows.find((b) => b.kind === "exec_retrieval") ?? rows[0]);
   if (slug && !chosen) throw new AppError("NOT_FOUND", `no benchmark named ${slug}`);
   const benchmarks = rows.map((b) => ({ slug: b.slug, name: b.name }));
   if (!chosen) return { benchmarks, benchmark: null, limits };
