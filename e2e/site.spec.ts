@@ -85,7 +85,6 @@ test("on a phone the header is one line, its menu opens and closes, and it close
 });
 
 test("/docs/api shows request examples in curl, the CLI and Python, and fits a phone with every one open", async ({ page }) => {
-  test.slow(); // every example opened, at two widths, each checked by axe and photographed
   test.setTimeout(240_000); // the reference is long: an axe scan with everything open, two full-page screenshots
   await page.goto("/docs/api");
   const upload = page.locator("section#createSubmission");
