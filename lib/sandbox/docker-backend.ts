@@ -4,6 +4,7 @@ import Docker from "dockerode";
 import { getConfig } from "@/lib/config";
 import { sandboxInstanceId, sandboxOwnerHost } from "./instance-id";
 import { RunnerPool, type RunnerEvents, type RunnerProcess } from "./runner-pool";
+import { CONTAINER_COMMAND_DEFAULTS, checkContainerCommand, type ContainerCommand, type ContainerCommandResult } from "./container-command";
 import { RUNNER_SHA_LABEL, runnerScriptSha256 } from "./runner-script";
 import type { Sandbox } from "./types";
 
@@ -240,5 +241,100 @@ export async function sandboxImageId(): Promise<string> {
     return (await dockerClient().getImage(image).inspect()).Id;
   } catch (e) {
     return `${image} (image id unavailable: ${(e as Error).message})`;
+  }
+}
+
+/**
+ * Runs one command in a fresh container (container-command.ts): read-only mounts and root, no
+ * network, user 10001, no capabilities, no-new-privileges, a private IPC namespace, memory
+ * without swap, pids, CPU and file-size limits. Past its time or output limit the container is
+ * removed; it is removed after use in any case.
+ */
+export async function runContainerCommand(cmd: ContainerCommand): Promise<ContainerCommandResult> {
+  checkContainerCommand(cmd);
+  const d = { ...CONTAINER_COMMAND_DEFAULTS, ...Object.fromEntries(Object.entries(cmd).filter(([, v]) => v !== undefined)) } as Required<ContainerCommand>;
+  const docker = dockerClient();
+  const container = await docker.createContainer({
+    name: `execboard-command-${randomBytes(6).toString("hex")}`,
+    Image: cmd.image ?? getConfig().EXECBOARD_SANDBOX_IMAGE,
+    Entrypoint: [cmd.argv[0]],
+    Cmd: cmd.argv.slice(1),
+    User: "10001:10001",
+    WorkingDir: cmd.workdir,
+    Hostname: "sandbox",
+    Env: Object.entries(cmd.env).map(([k, v]) => `${k}=${v}`),
+    Labels: { [SANDBOX_LABEL]: "1", [OWNER_LABEL]: ownerTag() },
+    AttachStdout: true,
+    AttachStderr: true,
+    Tty: false,
+    NetworkDisabled: true,
+    HostConfig: {
+      NetworkMode: "none",
+      ReadonlyRootfs: true,
+      Mounts: cmd.mounts.map((m) => ({ Type: "bind" as const, Source: m.source, Target: m.target, ReadOnly: true })),
+      Tmpfs: { "/tmp": `rw,nosuid,nodev,size=${d.tmpfsMiB}m` },
+      CapDrop: ["ALL"],
+      SecurityOpt: ["no-new-privileges"],
+      IpcMode: "none",
+      Memory: d.memoryMiB * MIB,
+      MemorySwap: d.memoryMiB * MIB,
+      PidsLimit: d.pids,
+      NanoCpus: Math.round(d.cpus * 1e9),
+      Init: true, // reaps what the command leaves behind
+      Ulimits: [
+        { Name: "nofile", Soft: 4096, Hard: 4096 },
+        { Name: "fsize", Soft: 64 * MIB, Hard: 64 * MIB },
+        { Name: "core", Soft: 0, Hard: 0 },
+      ],
+      LogConfig: { Type: "none", Config: {} },
+      AutoRemove: false,
+    },
+  });
+  const started = Date.now();
+  const out: Buffer[] = [], err: Buffer[] = [];
+  let bytes = 0, outputLimited = false, timedOut = false;
+  try {
+    const stream = (await container.attach({ stream: true, stdout: true, stderr: true })) as NodeJS.ReadableStream;
+    const stdout = new PassThrough(), stderr = new PassThrough();
+    const collect = (into: Buffer[]) => (chunk: Buffer) => {
+      bytes += chunk.length;
+      if (bytes > d.outputLimitBytes) {
+        if (!outputLimited) void removeQuietly(container).catch(() => undefined);
+        outputLimited = true;
+        return;
+      }
+      into.push(chunk);
+    };
+    stdout.on("data", collect(out));
+    stderr.on("data", collect(err));
+    docker.modem.demuxStream(stream, stdout, stderr);
+    const ended = new Promise<void>((resolve) => {
+      stream.on("end", () => resolve());
+      stream.on("close", () => resolve());
+      stream.on("error", () => resolve());
+    });
+    await container.start();
+    let timer: NodeJS.Timeout | undefined;
+    const deadline = new Promise<"timeout">((resolve) => (timer = setTimeout(() => resolve("timeout"), cmd.timeoutMs)));
+    const waited = await Promise.race([container.wait().then((r: { StatusCode: number }) => r), deadline]);
+    clearTimeout(timer);
+    if (waited === "timeout") {
+      timedOut = true;
+      await removeQuietly(container);
+      return { exitCode: null, stdout: Buffer.concat(out).toString("utf8"), stderr: Buffer.concat(err).toString("utf8"), timedOut, outputLimited, oomKilled: false, durationMs: Date.now() - started };
+    }
+    await Promise.race([ended, new Promise((r) => setTimeout(r, 2000))]);
+    const info = await container.inspect().catch(() => null);
+    return {
+      exitCode: outputLimited ? null : waited.StatusCode,
+      stdout: Buffer.concat(out).toString("utf8"),
+      stderr: Buffer.concat(err).toString("utf8"),
+      timedOut,
+      outputLimited,
+      oomKilled: info?.State?.OOMKilled === true,
+      durationMs: Date.now() - started,
+    };
+  } finally {
+    await removeQuietly(container).catch(() => undefined);
   }
 }

@@ -39,5 +39,6 @@ export async function describeSandboxImage(sandbox: Pick<Sandbox, "backend">): P
   return sandbox.backend === "process" ? "process" : sandboxImageId();
 }
 
-export { listSandboxContainers, sandboxOwnerTag, sweepSandboxContainers } from "./docker-backend";
+export { listSandboxContainers, runContainerCommand, sandboxOwnerTag, sweepSandboxContainers } from "./docker-backend";
+export * from "./container-command";
 export * from "./types";

@@ -1,0 +1,65 @@
+// Runs inside the trace2code container (never on the host): the project's own vitest, through
+// its node API, on exactly the test files named, one file at a time in one worker, with the
+// project's config loaded without writing (configLoader "runner") and vite's cache in /tmp.
+// Tests' console output is silenced; what comes back is one line on stdout after a marker: per
+// file its state, errors and tests, per test its state and errors (message, name, stack, diff).
+// Usage: node vitest-harness.mjs '<json {root, files, testTimeout, hookTimeout}>'
+import { createRequire } from "node:module";
+import { pathToFileURL } from "node:url";
+
+const MARKER = "@@EXECBOARD-VITEST@@";
+const STACK_MAX = 6000;
+const spec = JSON.parse(process.argv[2]);
+
+function plainError(e) {
+  const s = (v) => (typeof v === "string" ? v.slice(0, STACK_MAX) : undefined);
+  return { name: s(e?.name), message: s(e?.message) ?? String(e).slice(0, STACK_MAX), stack: s(e?.stack), diff: s(e?.diff) };
+}
+
+function escapeGlob(p) {
+  return p.replace(/[*?[\]{}()!+@]/g, (c) => `\\${c}`);
+}
+
+const files = [];
+const collector = {
+  onTestRunEnd(modules) {
+    for (const m of modules) {
+      const tests = [];
+      for (const t of m.children.allTests()) {
+        const r = t.result();
+        tests.push({ name: t.fullName, state: r.state, errors: (r.errors ?? []).map(plainError) });
+      }
+      files.push({ file: m.moduleId, state: m.state(), errors: m.errors().map(plainError), tests });
+    }
+  },
+};
+
+let fatal = null;
+try {
+  const require = createRequire(`${spec.root}/package.json`);
+  const { createVitest } = await import(pathToFileURL(require.resolve("vitest/node")).href);
+  const vitest = await createVitest(
+    "test",
+    {
+      root: spec.root,
+      watch: false,
+      configLoader: "runner",
+      cacheDir: "/tmp/vite-cache",
+      include: spec.files.map(escapeGlob),
+      reporters: [collector],
+      silent: true,
+      testTimeout: spec.testTimeout,
+      hookTimeout: spec.hookTimeout,
+      fileParallelism: false,
+      maxWorkers: 1,
+      passWithNoTests: true,
+      coverage: { enabled: false },
+    },
+    {},
+  );
+  await vitest.start();
+  await vitest.close();
+} catch (e) {
+  fatal = plainError(e);
+}
+process.stdout.write(`\n${MARKER}${JSON.stringify({ fatal, files })}\n`, () => process.exit(0));

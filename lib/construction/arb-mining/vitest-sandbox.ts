@@ -1,0 +1,85 @@
+// A project's own vitest run on chosen test files of a snapshot, inside a fresh container
+// (lib/sandbox runContainerCommand): the host's node binary, the snapshot and a node_modules
+// directory mounted read-only, at most one file replaced by a read-only mutant mounted over it,
+// no network, a 128 MiB /tmp, 1.5 GiB of memory, one CPU and a wall-clock limit. The harness
+// (vitest-harness.mjs) reports per file and per test; nothing the tests print is kept.
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { z } from "zod";
+import { runContainerCommand, type ReadOnlyMount } from "@/lib/sandbox";
+
+const MARKER = "@@EXECBOARD-VITEST@@";
+const ROOT = "/repo";
+
+const errorSchema = z.object({ name: z.string().optional(), message: z.string(), stack: z.string().optional(), diff: z.string().optional() });
+const fileSchema = z.object({
+  file: z.string(),
+  state: z.string(),
+  errors: z.array(errorSchema),
+  tests: z.array(z.object({ name: z.string(), state: z.string(), errors: z.array(errorSchema) })),
+});
+const outputSchema = z.object({ fatal: errorSchema.nullable(), files: z.array(fileSchema) });
+
+export type TestError = z.infer<typeof errorSchema>;
+export type VitestFileResult = z.infer<typeof fileSchema>;
+
+export interface VitestRunSpec {
+  /** The snapshot's files on the host (an extracted tree, with an empty node_modules directory). */
+  snapshotDir: string;
+  nodeModulesDir: string;
+  /** Repository-relative test files. */
+  files: string[];
+  /** One file of the snapshot replaced for this run. */
+  overlay?: { path: string; hostFile: string };
+  timeoutMs: number;
+  testTimeoutMs: number;
+}
+
+export interface VitestRun {
+  /** Per test file, repository-relative, in the order vitest reported them. */
+  files: VitestFileResult[];
+  /** Why the run gave no usable report (the harness failed, time or memory ran out), or null. */
+  failure: string | null;
+  durationMs: number;
+}
+
+function harnessPath(): string {
+  const candidates = [fileURLToPath(new URL("./vitest-harness.mjs", import.meta.url)), path.resolve(process.cwd(), "lib/construction/arb-mining/vitest-harness.mjs")];
+  const found = candidates.find((c) => fs.existsSync(c));
+  if (!found) throw new Error(`vitest-harness.mjs not found (looked in ${candidates.join(", ")})`);
+  return found;
+}
+
+export function nodeBinary(): string {
+  return fs.realpathSync(process.execPath);
+}
+
+export async function runVitestInSandbox(spec: VitestRunSpec): Promise<VitestRun> {
+  const mounts: ReadOnlyMount[] = [
+    { source: path.resolve(spec.snapshotDir), target: ROOT },
+    { source: path.resolve(spec.nodeModulesDir), target: `${ROOT}/node_modules` },
+    { source: harnessPath(), target: "/opt/harness/vitest-harness.mjs" },
+    { source: nodeBinary(), target: "/opt/node/bin/node" },
+  ];
+  if (spec.overlay) mounts.push({ source: path.resolve(spec.overlay.hostFile), target: `${ROOT}/${spec.overlay.path}` });
+  const arg = JSON.stringify({ root: ROOT, files: spec.files, testTimeout: spec.testTimeoutMs, hookTimeout: spec.testTimeoutMs });
+  const r = await runContainerCommand({
+    argv: ["/opt/node/bin/node", "/opt/harness/vitest-harness.mjs", arg],
+    mounts,
+    workdir: ROOT,
+    env: { HOME: "/tmp", LANG: "C.UTF-8", TZ: "UTC", PATH: "/opt/node/bin:/usr/bin:/bin", NODE_ENV: "test", CI: "1", FORCE_COLOR: "0", NO_COLOR: "1" },
+    timeoutMs: spec.timeoutMs,
+  });
+  const base = { files: [] as VitestFileResult[], durationMs: r.durationMs };
+  if (r.timedOut) return { ...base, failure: `the run passed its ${spec.timeoutMs} ms limit` };
+  if (r.oomKilled) return { ...base, failure: "the run ran out of memory" };
+  if (r.outputLimited) return { ...base, failure: "the run wrote more output than allowed" };
+  const at = r.stdout.lastIndexOf(MARKER);
+  if (at < 0) return { ...base, failure: `the harness reported nothing (exit ${r.exitCode}): ${r.stderr.trim().slice(-500) || "no stderr"}` };
+  const parsed = outputSchema.safeParse(JSON.parse(r.stdout.slice(at + MARKER.length).trim().split("\n")[0]));
+  if (!parsed.success) return { ...base, failure: `the harness's report is malformed: ${parsed.error.message.slice(0, 300)}` };
+  if (parsed.data.fatal) return { ...base, failure: `vitest failed to run: ${parsed.data.fatal.message.slice(0, 500)}` };
+  const files = parsed.data.files.map((f) => ({ ...f, file: path.posix.relative(ROOT, f.file) }));
+  return { files, failure: null, durationMs: r.durationMs };
+}
