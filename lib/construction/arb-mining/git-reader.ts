@@ -88,7 +88,7 @@ export class GitReader {
 
   /** The full id of the commit `rev` names; a clear error when it names none. */
   async resolveCommit(rev: string): Promise<string> {
-    if (!/^[A-Za-z0-9._\/^~@{}-]{1,200}$/.test(rev) || rev.startsWith("-")) throw new AppError("BAD_REQUEST", `--base ${JSON.stringify(rev)} is not a commit name`);
+    if (!/^[A-Za-z0-9._/^~@{}-]{1,200}$/.test(rev) || rev.startsWith("-")) throw new AppError("BAD_REQUEST", `--base ${JSON.stringify(rev)} is not a commit name`);
     try {
       return (await this.run(["rev-parse", "--verify", "--quiet", `${rev}^{commit}`])).toString().trim();
     } catch (e) {

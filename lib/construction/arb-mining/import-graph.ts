@@ -76,7 +76,11 @@ export class ImportGraph {
     let frontier = [file];
     for (let d = 1; frontier.length; d++) {
       const next: string[] = [];
-      for (const f of frontier) for (const g of this.importers.get(f) ?? []) if (!dist.has(g)) (dist.set(g, d), next.push(g));
+      for (const f of frontier) for (const g of this.importers.get(f) ?? []) {
+          if (dist.has(g)) continue;
+          dist.set(g, d);
+          next.push(g);
+        }
       frontier = next;
     }
     dist.delete(file);

@@ -3,7 +3,9 @@
 // project's config loaded without writing (configLoader "runner") and vite's cache in /tmp.
 // Tests' console output is silenced; what comes back is one line on stdout after a marker: per
 // file its state, errors and tests, per test its state and errors (message, name, stack, diff).
-// Usage: node vitest-harness.mjs '<json {root, files, testTimeout, hookTimeout}>'
+// With {list: true} nothing runs: the answer lists the test files the project's own config
+// selects.
+// Usage: node vitest-harness.mjs '<json {root, files, testTimeout, hookTimeout, list?}>'
 import { createRequire } from "node:module";
 import { pathToFileURL } from "node:url";
 
@@ -35,6 +37,7 @@ const collector = {
 };
 
 let fatal = null;
+let list = null;
 try {
   const require = createRequire(`${spec.root}/package.json`);
   const { createVitest } = await import(pathToFileURL(require.resolve("vitest/node")).href);
@@ -45,7 +48,7 @@ try {
       watch: false,
       configLoader: "runner",
       cacheDir: "/tmp/vite-cache",
-      include: spec.files.map(escapeGlob),
+      ...(spec.list ? {} : { include: spec.files.map(escapeGlob) }),
       reporters: [collector],
       silent: true,
       testTimeout: spec.testTimeout,
@@ -57,9 +60,10 @@ try {
     },
     {},
   );
-  await vitest.start();
+  if (spec.list) list = (await vitest.globTestSpecifications()).map((s) => s.moduleId).sort();
+  else await vitest.start();
   await vitest.close();
 } catch (e) {
   fatal = plainError(e);
 }
-process.stdout.write(`\n${MARKER}${JSON.stringify({ fatal, files })}\n`, () => process.exit(0));
+process.stdout.write(`\n${MARKER}${JSON.stringify({ fatal, files, list })}\n`, () => process.exit(0));

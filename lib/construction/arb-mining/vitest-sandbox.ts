@@ -19,7 +19,7 @@ const fileSchema = z.object({
   errors: z.array(errorSchema),
   tests: z.array(z.object({ name: z.string(), state: z.string(), errors: z.array(errorSchema) })),
 });
-const outputSchema = z.object({ fatal: errorSchema.nullable(), files: z.array(fileSchema) });
+const outputSchema = z.object({ fatal: errorSchema.nullable(), files: z.array(fileSchema), list: z.array(z.string()).nullable() });
 
 export type TestError = z.infer<typeof errorSchema>;
 export type VitestFileResult = z.infer<typeof fileSchema>;
@@ -34,6 +34,8 @@ export interface VitestRunSpec {
   overlay?: { path: string; hostFile: string };
   timeoutMs: number;
   testTimeoutMs: number;
+  /** List the test files the project's config selects instead of running `files`. */
+  list?: boolean;
 }
 
 export interface VitestRun {
@@ -41,6 +43,8 @@ export interface VitestRun {
   files: VitestFileResult[];
   /** Why the run gave no usable report (the harness failed, time or memory ran out), or null. */
   failure: string | null;
+  /** With `list`: the project's test files, repository-relative. */
+  listed: string[];
   durationMs: number;
 }
 
@@ -63,7 +67,7 @@ export async function runVitestInSandbox(spec: VitestRunSpec): Promise<VitestRun
     { source: nodeBinary(), target: "/opt/node/bin/node" },
   ];
   if (spec.overlay) mounts.push({ source: path.resolve(spec.overlay.hostFile), target: `${ROOT}/${spec.overlay.path}` });
-  const arg = JSON.stringify({ root: ROOT, files: spec.files, testTimeout: spec.testTimeoutMs, hookTimeout: spec.testTimeoutMs });
+  const arg = JSON.stringify({ root: ROOT, files: spec.files, testTimeout: spec.testTimeoutMs, hookTimeout: spec.testTimeoutMs, list: spec.list === true });
   const r = await runContainerCommand({
     argv: ["/opt/node/bin/node", "/opt/harness/vitest-harness.mjs", arg],
     mounts,
@@ -71,7 +75,7 @@ export async function runVitestInSandbox(spec: VitestRunSpec): Promise<VitestRun
     env: { HOME: "/tmp", LANG: "C.UTF-8", TZ: "UTC", PATH: "/opt/node/bin:/usr/bin:/bin", NODE_ENV: "test", CI: "1", FORCE_COLOR: "0", NO_COLOR: "1" },
     timeoutMs: spec.timeoutMs,
   });
-  const base = { files: [] as VitestFileResult[], durationMs: r.durationMs };
+  const base = { files: [] as VitestFileResult[], listed: [] as string[], durationMs: r.durationMs };
   if (r.timedOut) return { ...base, failure: `the run passed its ${spec.timeoutMs} ms limit` };
   if (r.oomKilled) return { ...base, failure: "the run ran out of memory" };
   if (r.outputLimited) return { ...base, failure: "the run wrote more output than allowed" };
@@ -81,5 +85,6 @@ export async function runVitestInSandbox(spec: VitestRunSpec): Promise<VitestRun
   if (!parsed.success) return { ...base, failure: `the harness's report is malformed: ${parsed.error.message.slice(0, 300)}` };
   if (parsed.data.fatal) return { ...base, failure: `vitest failed to run: ${parsed.data.fatal.message.slice(0, 500)}` };
   const files = parsed.data.files.map((f) => ({ ...f, file: path.posix.relative(ROOT, f.file) }));
-  return { files, failure: null, durationMs: r.durationMs };
+  const listed = (parsed.data.list ?? []).map((f) => path.posix.relative(ROOT, f));
+  return { files, listed, failure: null, durationMs: r.durationMs };
 }

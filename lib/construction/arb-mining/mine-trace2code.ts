@@ -1,0 +1,216 @@
+// trace2code from mutations at the base commit. The project's own test runner (vitest, its own
+// config) runs in the sandbox on an extracted snapshot (vitest-sandbox.ts):
+// 1. list the test files the project's config selects, run them all once at the base; the
+//    usable ones pass every test they run (at least one) with no network and no services;
+// 2. candidate sources are the base's source files that a usable test reaches through imports
+//    (import-graph.ts) and that hold a mutation site (ts-mutations.ts), in an order fixed by a
+//    hash of the seed and the path;
+// 3. per candidate, up to ATTEMPTS_PER_FILE sites are tried, the family the sample mix is
+//    short of first (the i-th accepted sample prefers the (i mod 6)-th family), then plausible
+//    before awkward, then by hash: the mutant is mounted over the file and the usable tests
+//    that reach it run (the nearest MAX_TESTS_PER_RUN by import distance). A mutant is kept
+//    when tests that passed at the base fail by an assertion or an error (a timeout or a run
+//    past its limit is never kept: it would not reproduce on a slower machine);
+// 4. the kept failure is run again with exactly the query's command (the failing files only);
+//    the excerpt of that run must equal the first one byte for byte (gate trace_reproduces).
+// At most one sample per source file. The query is the command and the excerpt with the
+// mutated file's path and lines redacted (failure-excerpt.ts); gold is the mutated file; the
+// failing test files are supporting context (gold.related_tests, as the release has them).
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { BUG_TYPES, type BugType } from "../bug-types";
+import type { BaseSnapshot } from "./base-snapshot";
+import { failureExcerpt } from "./failure-excerpt";
+import type { GitReader } from "./git-reader";
+import { ImportGraph, isScript, readAliases } from "./import-graph";
+import type { MinedCandidate } from "./mine-code2test";
+import { pathKind } from "./path-kinds";
+import { record, sampleId } from "./records";
+import { applyMutation, findTsMutations, type TsMutation } from "./ts-mutations";
+import { runVitestInSandbox, type VitestFileResult } from "./vitest-sandbox";
+
+export const ATTEMPTS_PER_FILE = 4;
+export const MAX_TESTS_PER_RUN = 6;
+export const RUN_TIMEOUT_MS = 240_000;
+export const BASE_RUN_TIMEOUT_MS = 1_800_000;
+export const TEST_TIMEOUT_MS = 20_000;
+
+export interface TraceOptions {
+  /** How many trace2code samples to make (fewer when the candidates run out). */
+  target: number;
+  nodeModulesDir: string;
+  seed: string;
+  onProgress?: (message: string) => void;
+}
+
+export type TrialOutcome = "kept" | "survived" | "timeout" | "run_failed" | "not_reproduced" | "unparseable";
+
+export interface TraceReport {
+  runner: "vitest";
+  test_files_listed: number;
+  test_files_usable: number;
+  unusable: { file: string; why: string }[];
+  source_files_reachable: number;
+  source_files_tried: number;
+  trials: Record<TrialOutcome, number>;
+  kept_by_family: Record<BugType, number>;
+}
+
+export interface TraceCandidate extends MinedCandidate {
+  mutation: TsMutation & { file: string; originalLine: string; mutatedLine: string };
+}
+
+const hash = (...parts: string[]) => crypto.createHash("sha256").update(parts.join("\0")).digest("hex");
+
+function lineAt(text: string, offset: number): string {
+  const start = text.lastIndexOf("\n", offset - 1) + 1;
+  const end = text.indexOf("\n", offset);
+  return text.slice(start, end < 0 ? text.length : end);
+}
+
+function testCommand(files: readonly string[]): string {
+  return `npx vitest run ${files.join(" ")}`;
+}
+
+/** Test files whose every test that ran passed (at least one). */
+function usableAtBase(results: VitestFileResult[]): { usable: Map<string, Set<string>>; unusable: { file: string; why: string }[] } {
+  const usable = new Map<string, Set<string>>();
+  const unusable: { file: string; why: string }[] = [];
+  for (const f of results) {
+    const failed = f.tests.filter((t) => t.state === "failed");
+    const passed = f.tests.filter((t) => t.state === "passed");
+    if (f.errors.length) unusable.push({ file: f.file, why: `does not load without services: ${f.errors[0].message.split("\n")[0].slice(0, 120)}` });
+    else if (failed.length) unusable.push({ file: f.file, why: `${failed.length} test(s) fail at the base without services` });
+    else if (!passed.length) unusable.push({ file: f.file, why: "no test ran" });
+    else usable.set(f.file, new Set(passed.map((t) => t.name)));
+  }
+  return { usable, unusable };
+}
+
+/** The files whose tests broke: passed at the base, failed now (or the file stopped loading). */
+function broken(results: VitestFileResult[], usable: Map<string, Set<string>>): VitestFileResult[] {
+  return results.filter((f) => f.errors.length > 0 || f.tests.some((t) => t.state === "failed" && usable.get(f.file)?.has(t.name)));
+}
+
+const TIMEOUT_RE = /Test timed out in \d+ ?ms|Hook timed out in \d+ ?ms/;
+
+function hasTimeout(results: VitestFileResult[]): boolean {
+  return results.some((f) => [...f.errors, ...f.tests.flatMap((t) => t.errors)].some((e) => TIMEOUT_RE.test(e.message)));
+}
+
+export async function mineTrace2Code(git: GitReader, base: BaseSnapshot, repo: string, opts: TraceOptions): Promise<{ candidates: TraceCandidate[]; report: TraceReport }> {
+  const say = opts.onProgress ?? (() => undefined);
+  const trials: Record<TrialOutcome, number> = { kept: 0, survived: 0, timeout: 0, run_failed: 0, not_reproduced: 0, unparseable: 0 };
+  const keptByFamily = Object.fromEntries(BUG_TYPES.map((b) => [b, 0])) as Record<BugType, number>;
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), "execboard-trace-"));
+  fs.chmodSync(work, 0o755); // the sandbox's user reads the snapshot and the mutants
+  const snapshot = path.join(work, "snapshot");
+  try {
+    await base.extract(git, snapshot);
+    fs.mkdirSync(path.join(snapshot, "node_modules"), { recursive: true });
+    const run = (files: string[], overlay?: { path: string; hostFile: string }, timeoutMs = RUN_TIMEOUT_MS) =>
+      runVitestInSandbox({ snapshotDir: snapshot, nodeModulesDir: opts.nodeModulesDir, files, overlay, timeoutMs, testTimeoutMs: TEST_TIMEOUT_MS });
+
+    const listing = await runVitestInSandbox({ snapshotDir: snapshot, nodeModulesDir: opts.nodeModulesDir, files: [], timeoutMs: RUN_TIMEOUT_MS, testTimeoutMs: TEST_TIMEOUT_MS, list: true });
+    if (listing.failure) throw new Error(`listing the project's test files failed: ${listing.failure}`);
+    const listed = listing.listed.filter((f) => base.has(f));
+    say(`trace2code: the project's vitest config selects ${listed.length} test files; running them at the base`);
+    const baseRun = listed.length ? await run(listed, undefined, BASE_RUN_TIMEOUT_MS) : { files: [], failure: null, listed: [], durationMs: 0 };
+    if (baseRun.failure) throw new Error(`the base run of the project's tests failed: ${baseRun.failure}`);
+    const { usable, unusable } = usableAtBase(baseRun.files);
+    say(`trace2code: ${usable.size} test files pass at the base without services`);
+
+    const scripts = new Map([...base.files].filter(([f]) => isScript(f)));
+    const graph = new ImportGraph(scripts, readAliases(base.text("tsconfig.json")));
+    const reach = new Map<string, { file: string; distance: number }[]>();
+    for (const [file] of scripts) {
+      if (pathKind(file) !== "source") continue;
+      const tests = [...graph.dependents(file)].filter(([t]) => usable.has(t)).map(([t, d]) => ({ file: t, distance: d }));
+      if (tests.length) reach.set(file, tests.sort((a, b) => a.distance - b.distance || (a.file < b.file ? -1 : 1)));
+    }
+    const order = [...reach.keys()].sort((a, b) => (hash(opts.seed, a) < hash(opts.seed, b) ? -1 : 1));
+    const candidates: TraceCandidate[] = [];
+    let tried = 0;
+    for (const file of order) {
+      if (candidates.length >= opts.target) break;
+      const text = base.text(file)!;
+      const sites = findTsMutations(file, text);
+      if (!sites.length) continue;
+      tried++;
+      const prefer = BUG_TYPES[candidates.length % BUG_TYPES.length];
+      const ranked = [...sites].sort((a, b) => Number(a.bug_type !== prefer) - Number(b.bug_type !== prefer) || Number(!!a.detail.awkward) - Number(!!b.detail.awkward) || (hash(opts.seed, file, `${a.start}:${a.end}:${a.replacement}`) < hash(opts.seed, file, `${b.start}:${b.end}:${b.replacement}`) ? -1 : 1));
+      const tests = reach.get(file)!.slice(0, MAX_TESTS_PER_RUN).map((t) => t.file);
+      for (const site of ranked.slice(0, ATTEMPTS_PER_FILE)) {
+        const mutant = applyMutation(text, site);
+        const hostFile = path.join(work, `mutant-${hash(file, String(site.start)).slice(0, 12)}${path.extname(file)}`);
+        fs.writeFileSync(hostFile, mutant);
+        const overlay = { path: file, hostFile };
+        const first = await run(tests, overlay);
+        let outcome: TrialOutcome;
+        let kept: TraceCandidate | null = null;
+        if (first.failure) outcome = /limit/.test(first.failure) ? "timeout" : "run_failed";
+        else if (hasTimeout(first.files)) outcome = "timeout";
+        else {
+          const failing = broken(first.files, usable);
+          if (!failing.length) outcome = "survived";
+          else {
+            const failingFiles = tests.filter((t) => failing.some((f) => f.file === t));
+            const command = testCommand(failingFiles);
+            const pick = (rs: VitestFileResult[]) => failingFiles.map((t) => rs.find((f) => f.file === t)).filter((f): f is VitestFileResult => f !== undefined);
+            const excerpt = failureExcerpt({ command, files: pick(first.files), mutatedFile: file });
+            const again = await run(failingFiles, overlay);
+            const second = again.failure ? null : failureExcerpt({ command, files: pick(again.files), mutatedFile: file });
+            if (second !== excerpt) outcome = "not_reproduced";
+            else {
+              outcome = "kept";
+              const m = { ...site, file, originalLine: lineAt(text, site.start), mutatedLine: lineAt(mutant, site.start) };
+              kept = {
+                source: `${file}:${site.start}:${site.end}:${site.replacement}`,
+                mutation: m,
+                record: record("trace2code", {
+                  id: sampleId(["trace2code", repo, base.commit, file, String(site.start), String(site.end), site.replacement]),
+                  repo,
+                  base: base.commit,
+                  query: { command, failure_excerpt: excerpt },
+                  gold: { root_cause_files: [file], related_tests: failingFiles },
+                  metadata: {
+                    source: "mutation_at_base",
+                    runner: "vitest",
+                    mutation: { file, bug_type: site.bug_type, line: site.line, start: site.start, end: site.end, original: site.original, replacement: site.replacement, detail: site.detail },
+                    tests_run: tests,
+                    reproduced: true,
+                  },
+                }),
+              };
+            }
+          }
+        }
+        fs.rmSync(hostFile, { force: true });
+        trials[outcome]++;
+        say(`trace2code: ${file} ${site.bug_type} line ${site.line}: ${outcome}`);
+        if (kept) {
+          candidates.push(kept);
+          keptByFamily[site.bug_type]++;
+          break;
+        }
+      }
+    }
+    return {
+      candidates,
+      report: {
+        runner: "vitest",
+        test_files_listed: listed.length,
+        test_files_usable: usable.size,
+        unusable: unusable.sort((a, b) => (a.file < b.file ? -1 : 1)),
+        source_files_reachable: reach.size,
+        source_files_tried: tried,
+        trials,
+        kept_by_family: keptByFamily,
+      },
+    };
+  } finally {
+    fs.rmSync(work, { recursive: true, force: true });
+  }
+}
