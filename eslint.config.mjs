@@ -4,7 +4,7 @@ import reactHooks from "eslint-plugin-react-hooks";
 import { execboardPlugin } from "./eslint/layers.mjs";
 
 export default tseslint.config(
-  { ignores: ["node_modules/**", ".next/**", ".next-*/**", "var/**", "lib/db/generated/**", "next-env.d.ts", "tests/fixtures/**"] },
+  { ignores: ["node_modules/**", ".next/**", ".next-*/**", "var/**", "lib/db/generated/**", "next-env.d.ts", "tests/fixtures/**", "benchmarks/arb-self-src/companion/**"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -15,9 +15,12 @@ const USAGE = [
   "       execboard benchmark build <src-dir> [--out <dir>] [--min-distractors N] [--screen-timeout-ms MS] [--backend …]",
   "       execboard benchmark download <slug> [--version V] [--out <dir or file>] [--zip] [--url U]",
   "       execboard benchmark import-arb <samples.jsonl> --repos <dir> [--slug S] [--name N] [--version V] [--skip-refused] [--report <file.md>]",
+  "       execboard benchmark build-arb <git repository> --base <commit> --out <dir> [options]  (build-arb --help)",
+  "       execboard benchmark build-arb-self [--out <dir> | --check]",
 ].join("\n");
 
 export async function benchmarkCommand(argv: string[]): Promise<number> {
+  if (argv[0] === "build-arb" || argv[0] === "build-arb-self") return (await import("./build-arb-command")).buildArbCommand(argv[0], argv.slice(1));
   const { positionals, values } = parse(argv, {
     backend: { type: "string" },
     out: { type: "string" },

@@ -9,7 +9,7 @@ import { EXIT, exitCodeFor } from "./exit-codes";
 const COMMANDS: Record<string, { summary: string; load: () => Promise<(argv: string[]) => Promise<number>> }> = {
   migrate: { summary: "apply database migrations", load: async () => (await import("./migrate-command")).migrateCommand },
   sandbox: { summary: "sandbox run [--backend docker|process|auto]  (JSON lines on stdin)", load: async () => (await import("./sandbox-command")).sandboxCommand },
-  benchmark: { summary: "benchmark build <src-dir> [--out <dir>] | benchmark import <dir>", load: async () => (await import("./benchmark-command")).benchmarkCommand },
+  benchmark: { summary: "benchmark build <src-dir> [--out <dir>] | benchmark import <dir> | benchmark build-arb <git repo> --base <commit> --out <dir>", load: async () => (await import("./benchmark-command")).benchmarkCommand },
   users: { summary: "users create|list|set-role|token --email <e> [--role vendor|maintainer|admin]  (operators)", load: async () => (await import("./users-command")).usersCommand },
   orgs: { summary: "orgs create|list|show|add-member|remove-member  (organisations: admins, and owners for their own)", load: async () => (await import("./orgs-command")).orgsCommand },
   submissions: { summary: "submissions publish|reject|verify|unverify|note|hide|rerun <id> | queue | audit  (maintainers)", load: async () => (await import("./submissions-command")).submissionsCommand },

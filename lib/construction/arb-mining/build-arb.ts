@@ -125,8 +125,10 @@ export async function buildArb(opts: BuildArbOptions): Promise<BuildArbResult> {
   }
 
   const sources = opts.counterfactualFrom ?? [];
+  const otherRepos = new Set<string>();
   if (sources.length && (opts.counterfactualTarget ?? 0) > 0) {
     const others = sources.flatMap((f) => readOtherSamples(path.resolve(f)));
+    for (const o of others) otherRepos.add(o.repo);
     const universe = pathUniverse(baseFiles);
     for (const c of mineCounterfactuals(others, meta.repo, base, opts.counterfactualTarget!, seed)) pending.push({ candidate: c, input: { record: c.record, universe, ...baseInput } });
   }
@@ -162,7 +164,7 @@ export async function buildArb(opts: BuildArbOptions): Promise<BuildArbResult> {
     ids.add(s.id);
   }
 
-  const report = buildReport({ meta, base, minerVersion: MINER_VERSION, seed, toolVersions: opts.toolVersions ?? {}, scan, tally, caught, kept, trace, redaction, redactedSamples, counterfactualSources: sources.map((f) => path.basename(f)), corpusFiles: snapshot.files.size });
+  const report = buildReport({ meta, base, minerVersion: MINER_VERSION, seed, toolVersions: opts.toolVersions ?? {}, scan, tally, caught, kept, trace, redaction, redactedSamples, counterfactualSources: [...otherRepos].sort(), corpusFiles: snapshot.files.size });
   const benchmark = {
     slug: meta.slug,
     name: meta.name,

@@ -114,6 +114,6 @@ export function renderBuildReport(r: BuildReport): string {
       lines.push("", "</details>");
     }
   }
-  if (r.counterfactual_sources.length) lines.push("", "## Counterfactual controls", "", `Queries taken from the samples of another repository: ${r.counterfactual_sources.map((f) => `\`${f}\``).join(", ")}.`);
+  if (r.counterfactual_sources.length) lines.push("", "## Counterfactual controls", "", `Queries taken from the samples of ${r.counterfactual_sources.map((f) => `\`${f}\``).join(", ")}, asked of this repository: nothing should be returned.`);
   return lines.join("\n") + "\n";
 }

@@ -1,0 +1,1 @@
+export { parse, type Schedule } from "./parse";

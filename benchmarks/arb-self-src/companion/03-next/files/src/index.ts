@@ -1,0 +1,2 @@
+export { nextRun } from "./next";
+export { parse, type Schedule } from "./parse";
