@@ -36,6 +36,7 @@ export const MAX_TESTS_PER_RUN = 6;
 export const RUN_TIMEOUT_MS = 240_000;
 export const BASE_RUN_TIMEOUT_MS = 1_800_000;
 export const TEST_TIMEOUT_MS = 20_000;
+export const SLOW_TEST_MS = TEST_TIMEOUT_MS / 4;
 
 export interface TraceOptions {
   /** How many trace2code samples to make (fewer when the candidates run out). */
@@ -74,7 +75,11 @@ function testCommand(files: readonly string[]): string {
   return `npx vitest run ${files.join(" ")}`;
 }
 
-/** Test files whose every test that ran passed (at least one). */
+/**
+ * Test files whose every test that ran passed (at least one), none of them slower than a
+ * quarter of the test timeout: a slower test could time out on a busier machine, and a rebuild
+ * would then choose other samples.
+ */
 function usableAtBase(results: VitestFileResult[]): { usable: Map<string, Set<string>>; unusable: { file: string; why: string }[] } {
   const usable = new Map<string, Set<string>>();
   const unusable: { file: string; why: string }[] = [];
@@ -84,6 +89,7 @@ function usableAtBase(results: VitestFileResult[]): { usable: Map<string, Set<st
     if (f.errors.length) unusable.push({ file: f.file, why: `does not load without services: ${f.errors[0].message.split("\n")[0].slice(0, 120)}` });
     else if (failed.length) unusable.push({ file: f.file, why: `${failed.length} test(s) fail at the base without services` });
     else if (!passed.length) unusable.push({ file: f.file, why: "no test ran" });
+    else if (f.tests.some((t) => t.duration > SLOW_TEST_MS)) unusable.push({ file: f.file, why: `a test takes more than ${SLOW_TEST_MS / 1000} s` });
     else usable.set(f.file, new Set(passed.map((t) => t.name)));
   }
   return { usable, unusable };

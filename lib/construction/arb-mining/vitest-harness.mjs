@@ -2,7 +2,8 @@
 // its node API, on exactly the test files named, one file at a time in one worker, with the
 // project's config loaded without writing (configLoader "runner") and vite's cache in /tmp.
 // Tests' console output is silenced; what comes back is one line on stdout after a marker: per
-// file its state, errors and tests, per test its state and errors (message, name, stack, diff).
+// file its state, errors and tests, per test its state, errors (message, name, stack, diff) and
+// duration in milliseconds.
 // With {list: true} nothing runs: the answer lists the test files the project's own config
 // selects.
 // Usage: node vitest-harness.mjs '<json {root, files, testTimeout, hookTimeout, list?}>'
@@ -29,7 +30,7 @@ const collector = {
       const tests = [];
       for (const t of m.children.allTests()) {
         const r = t.result();
-        tests.push({ name: t.fullName, state: r.state, errors: (r.errors ?? []).map(plainError) });
+        tests.push({ name: t.fullName, state: r.state, errors: (r.errors ?? []).map(plainError), duration: t.diagnostic()?.duration ?? 0 });
       }
       files.push({ file: m.moduleId, state: m.state(), errors: m.errors().map(plainError), tests });
     }

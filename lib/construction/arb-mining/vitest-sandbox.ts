@@ -17,7 +17,7 @@ const fileSchema = z.object({
   file: z.string(),
   state: z.string(),
   errors: z.array(errorSchema),
-  tests: z.array(z.object({ name: z.string(), state: z.string(), errors: z.array(errorSchema) })),
+  tests: z.array(z.object({ name: z.string(), state: z.string(), errors: z.array(errorSchema), duration: z.number().default(0) })),
 });
 const outputSchema = z.object({ fatal: errorSchema.nullable(), files: z.array(fileSchema), list: z.array(z.string()).nullable() });
 
