@@ -115,9 +115,11 @@ export async function buildArb(opts: BuildArbOptions): Promise<BuildArbResult> {
   say(`history: ${code2test.length} code2test and ${edit2ripple.length} edit2ripple candidates`);
 
   let trace: TraceReport | null = null;
+  const traceCaught: { task: MinedTask; source: string; failures: GateFailure[] }[] = [];
   if (opts.trace && opts.trace.target > 0) {
     const t = await mineTrace2Code(git, snapshot, meta.repo, { target: opts.trace.target, nodeModulesDir: opts.trace.nodeModulesDir, seed, onProgress: say });
     trace = t.report;
+    for (const n of t.notReproduced) traceCaught.push({ task: "trace2code", source: n.source, failures: [{ gate: "trace_reproduces", detail: n.detail }] });
     const universe = pathUniverse(baseFiles);
     for (const c of t.candidates as TraceCandidate[]) {
       pending.push({ candidate: c, input: { record: c.record, universe, mutation: { file: c.mutation.file, originalLine: c.mutation.originalLine, mutatedLine: c.mutation.mutatedLine }, ...baseInput } });
@@ -135,7 +137,8 @@ export async function buildArb(opts: BuildArbOptions): Promise<BuildArbResult> {
 
   // Gates, then duplicates, in the order the samples were mined.
   const kept: SampleRecord[] = [];
-  const caught: { task: MinedTask; source: string; failures: GateFailure[] }[] = [];
+  const caught: { task: MinedTask; source: string; failures: GateFailure[] }[] = [...traceCaught];
+  tally.trace2code.candidates += traceCaught.length;
   const seen = new Map<string, string>();
   const redaction: RedactionCounts = newCounts();
   let redactedSamples = 0;

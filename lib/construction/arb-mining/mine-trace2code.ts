@@ -106,7 +106,14 @@ function hasTimeout(results: VitestFileResult[]): boolean {
   return results.some((f) => [...f.errors, ...f.tests.flatMap((t) => t.errors)].some((e) => TIMEOUT_RE.test(e.message)));
 }
 
-export async function mineTrace2Code(git: GitReader, base: BaseSnapshot, repo: string, opts: TraceOptions): Promise<{ candidates: TraceCandidate[]; report: TraceReport }> {
+export interface TraceResult {
+  candidates: TraceCandidate[];
+  /** Failures that were not the same on the second run (gate trace_reproduces). */
+  notReproduced: { source: string; detail: string }[];
+  report: TraceReport;
+}
+
+export async function mineTrace2Code(git: GitReader, base: BaseSnapshot, repo: string, opts: TraceOptions): Promise<TraceResult> {
   const say = opts.onProgress ?? (() => undefined);
   const trials: Record<TrialOutcome, number> = { kept: 0, survived: 0, timeout: 0, run_failed: 0, not_reproduced: 0, unparseable: 0 };
   const keptByFamily = Object.fromEntries(BUG_TYPES.map((b) => [b, 0])) as Record<BugType, number>;
@@ -138,6 +145,7 @@ export async function mineTrace2Code(git: GitReader, base: BaseSnapshot, repo: s
     }
     const order = [...reach.keys()].sort((a, b) => (hash(opts.seed, a) < hash(opts.seed, b) ? -1 : 1));
     const candidates: TraceCandidate[] = [];
+    const notReproduced: TraceResult["notReproduced"] = [];
     let tried = 0;
     for (const file of order) {
       if (candidates.length >= opts.target) break;
@@ -168,8 +176,10 @@ export async function mineTrace2Code(git: GitReader, base: BaseSnapshot, repo: s
             const excerpt = failureExcerpt({ command, files: pick(first.files), mutatedFile: file });
             const again = await run(failingFiles, overlay);
             const second = again.failure ? null : failureExcerpt({ command, files: pick(again.files), mutatedFile: file });
-            if (second !== excerpt) outcome = "not_reproduced";
-            else {
+            if (second !== excerpt) {
+              outcome = "not_reproduced";
+              notReproduced.push({ source: `${file}:${site.start}:${site.end}:${site.replacement}`, detail: again.failure ?? `${site.bug_type} at line ${site.line}: the excerpt of the second run differs` });
+            } else {
               outcome = "kept";
               const m = { ...site, file, originalLine: lineAt(text, site.start), mutatedLine: lineAt(mutant, site.start) };
               kept = {
@@ -205,6 +215,7 @@ export async function mineTrace2Code(git: GitReader, base: BaseSnapshot, repo: s
     }
     return {
       candidates,
+      notReproduced,
       report: {
         runner: "vitest",
         test_files_listed: listed.length,

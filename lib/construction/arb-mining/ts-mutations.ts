@@ -246,5 +246,6 @@ export function findTsMutations(file: string, text: string): TsMutation[] {
   const sf = parseSource(file, text);
   const f = new Finder(sf, file);
   f.visit(sf);
-  return f.out.sort((a, b) => a.start - b.start || a.end - b.end || a.bug_type.localeCompare(b.bug_type) || a.replacement.localeCompare(b.replacement));
+  const cmp = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0); // code points: no locale
+  return f.out.sort((a, b) => a.start - b.start || a.end - b.end || cmp(a.bug_type, b.bug_type) || cmp(a.replacement, b.replacement));
 }
