@@ -31,7 +31,7 @@ export async function makeFixtureRepo(steps: FixtureCommit[]): Promise<FixtureRe
     clock += 3600;
     const date = `${clock} +0000`;
     const env = { ...ENV, GIT_AUTHOR_NAME: "Fixture", GIT_AUTHOR_EMAIL: "fixture@example.invalid", GIT_AUTHOR_DATE: date, GIT_COMMITTER_NAME: "Fixture", GIT_COMMITTER_EMAIL: "fixture@example.invalid", GIT_COMMITTER_DATE: date };
-    return execFileSync("git", ["-c", "core.hooksPath=/dev/null", "-C", dir, ...args], { env, encoding: "utf8" }).trim();
+    return execFileSync("git", ["-c", "core.hooksPath=/dev/null", "-C", dir, ...args], { env: env as unknown as NodeJS.ProcessEnv, encoding: "utf8" }).trim();
   };
   git(["init", "--quiet", "--initial-branch=main"]);
   const shas: string[] = [];

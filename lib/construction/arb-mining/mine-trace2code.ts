@@ -5,9 +5,10 @@
 // 2. candidate sources are the base's source files that a usable test reaches through imports
 //    (import-graph.ts) and that hold a mutation site (ts-mutations.ts), in an order fixed by a
 //    hash of the seed and the path;
-// 3. per candidate, up to ATTEMPTS_PER_FILE sites are tried, the family the sample mix is
-//    short of first (the i-th accepted sample prefers the (i mod 6)-th family), then plausible
-//    before awkward, then by hash: the mutant is mounted over the file and the usable tests
+// 3. per candidate, up to ATTEMPTS_PER_FILE sites are tried (attemptOrder): the families in
+//    turn, starting with the one the sample mix is short of (the i-th accepted sample prefers
+//    the (i mod 6)-th family), plausible before awkward, by hash, at most one per line. The
+//    mutant is mounted over the file and the usable tests
 //    that reach it run (the nearest MAX_TESTS_PER_RUN by import distance). A mutant is kept
 //    when tests that passed at the base fail by an assertion or an error (a timeout or a run
 //    past its limit is never kept: it would not reproduce on a slower machine);
@@ -29,6 +30,7 @@ import type { MinedCandidate } from "./mine-code2test";
 import { pathKind } from "./path-kinds";
 import { record, sampleId } from "./records";
 import { applyMutation, findTsMutations, type TsMutation } from "./ts-mutations";
+import { sweepSandboxContainers } from "@/lib/sandbox";
 import { runVitestInSandbox, type VitestFileResult } from "./vitest-sandbox";
 
 export const ATTEMPTS_PER_FILE = 4;
@@ -100,6 +102,31 @@ function broken(results: VitestFileResult[], usable: Map<string, Set<string>>): 
   return results.filter((f) => f.errors.length > 0 || f.tests.some((t) => t.state === "failed" && usable.get(f.file)?.has(t.name)));
 }
 
+/**
+ * The sites to try in a file, at most ATTEMPTS_PER_FILE: the families in turn starting with the
+ * one the sample mix is short of, each family's plausible sites before its awkward ones and in
+ * hash order, never two on one line (a line a test does not reach survives every mutant).
+ */
+export function attemptOrder(sites: readonly TsMutation[], prefer: BugType, key: (m: TsMutation) => string): TsMutation[] {
+  const families = [...BUG_TYPES.slice(BUG_TYPES.indexOf(prefer)), ...BUG_TYPES.slice(0, BUG_TYPES.indexOf(prefer))];
+  const queues = families.map((f) =>
+    sites.filter((m) => m.bug_type === f).sort((a, b) => Number(!!a.detail.awkward) - Number(!!b.detail.awkward) || (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0)),
+  );
+  const out: TsMutation[] = [];
+  const lines = new Set<number>();
+  while (out.length < ATTEMPTS_PER_FILE && queues.some((q) => q.length)) {
+    for (const q of queues) {
+      while (q.length && lines.has(q[0].line)) q.shift();
+      const next = q.shift();
+      if (!next) continue;
+      out.push(next);
+      lines.add(next.line);
+      if (out.length === ATTEMPTS_PER_FILE) break;
+    }
+  }
+  return out;
+}
+
 const TIMEOUT_RE = /Test timed out in \d+ ?ms|Hook timed out in \d+ ?ms/;
 
 function hasTimeout(results: VitestFileResult[]): boolean {
@@ -121,6 +148,7 @@ export async function mineTrace2Code(git: GitReader, base: BaseSnapshot, repo: s
   fs.chmodSync(work, 0o755); // the sandbox's user reads the snapshot and the mutants
   const snapshot = path.join(work, "snapshot");
   try {
+    await sweepSandboxContainers(); // containers an interrupted build left behind
     await base.extract(git, snapshot);
     fs.mkdirSync(path.join(snapshot, "node_modules"), { recursive: true });
     const run = (files: string[], overlay?: { path: string; hostFile: string }, timeoutMs = RUN_TIMEOUT_MS) =>
@@ -153,10 +181,9 @@ export async function mineTrace2Code(git: GitReader, base: BaseSnapshot, repo: s
       const sites = findTsMutations(file, text);
       if (!sites.length) continue;
       tried++;
-      const prefer = BUG_TYPES[candidates.length % BUG_TYPES.length];
-      const ranked = [...sites].sort((a, b) => Number(a.bug_type !== prefer) - Number(b.bug_type !== prefer) || Number(!!a.detail.awkward) - Number(!!b.detail.awkward) || (hash(opts.seed, file, `${a.start}:${a.end}:${a.replacement}`) < hash(opts.seed, file, `${b.start}:${b.end}:${b.replacement}`) ? -1 : 1));
+      const ranked = attemptOrder(sites, BUG_TYPES[candidates.length % BUG_TYPES.length], (m) => hash(opts.seed, file, `${m.start}:${m.end}:${m.replacement}`));
       const tests = reach.get(file)!.slice(0, MAX_TESTS_PER_RUN).map((t) => t.file);
-      for (const site of ranked.slice(0, ATTEMPTS_PER_FILE)) {
+      for (const site of ranked) {
         const mutant = applyMutation(text, site);
         const hostFile = path.join(work, `mutant-${hash(file, String(site.start)).slice(0, 12)}${path.extname(file)}`);
         fs.writeFileSync(hostFile, mutant);
