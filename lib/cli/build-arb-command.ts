@@ -5,11 +5,16 @@
 // the built-in benchmark (benchmarks/arb-self) from its pinned commit.
 import fs from "node:fs";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { AppError } from "@/lib/errors/app-error";
 import { buildArb, compareBuildDir, writeBuildDir, type BuildArbResult } from "@/lib/construction/arb-mining/build-arb";
 import { buildSelf, SELF_SOURCE_DIR } from "@/lib/construction/arb-mining/build-self";
+import { BUILTIN_DIR } from "@/lib/construction/arb-mining/builtin";
 import { toolVersions } from "@/lib/construction/arb-mining/tool-versions";
 import { parse } from "./args";
+
+// The installation this CLI runs from: its git history, benchmarks/ and node_modules.
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
 export const BUILD_ARB_USAGE = [
   "usage: execboard benchmark build-arb <git repository> --base <commit> (--out <dir> | --check <dir>)",
@@ -28,7 +33,7 @@ function intOption(v: string | undefined, name: string, fallback: number, max: n
 function defaultNodeModules(repoDir: string): string {
   const own = path.join(repoDir, "node_modules");
   if (fs.existsSync(path.join(own, "vitest", "package.json"))) return own;
-  return path.resolve(process.cwd(), "node_modules");
+  return path.join(ROOT, "node_modules");
 }
 
 function summarize(r: BuildArbResult, seconds: number): void {
@@ -50,9 +55,8 @@ async function buildSelfCommand(argv: string[]): Promise<number> {
   const started = Date.now();
   const { positionals, values } = parse(argv, { out: { type: "string" }, check: { type: "boolean" } });
   if (positionals.length) throw new AppError("BAD_REQUEST", BUILD_ARB_USAGE);
-  const root = process.cwd();
-  const out = values.out ? path.resolve(values.out) : path.join(root, "benchmarks", "arb-self");
-  const r = await buildSelf({ root, sourceDir: path.join(root, SELF_SOURCE_DIR), onProgress: (m) => console.error(`build-arb-self: ${m}`) });
+  const out = values.out ? path.resolve(values.out) : path.join(ROOT, BUILTIN_DIR);
+  const r = await buildSelf({ root: ROOT, sourceDir: path.join(ROOT, SELF_SOURCE_DIR), onProgress: (m) => console.error(`build-arb-self: ${m}`) });
   summarize(r.self, (Date.now() - started) / 1000);
   if (values.check) return reportCheck(out, [...compareBuildDir(path.join(out, "companion"), r.companion.files).map((f) => `companion/${f}`), ...compareBuildDir(out, r.self.files)]);
   writeBuildDir(path.join(out, "companion"), r.companion.files);
