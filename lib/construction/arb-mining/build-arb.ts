@@ -30,6 +30,12 @@ import { newCounts, pathUniverse, type RedactionCounts } from "./redact";
 
 export const MINER_VERSION = 1;
 
+/** The release's tasks a git history cannot supply, and why (benchmark.json and the report say so). */
+export const NOT_MINED = {
+  comment2context: "needs review comments on a diff, which a git history does not hold",
+  nogold_natural: "needs issue threads whose resolution lies outside the repository, which a git history does not hold",
+} as const;
+
 export const buildArbMetaSchema = z.object({
   slug: z.string().regex(/^[a-z0-9][a-z0-9-]{1,62}$/, "lowercase letters, digits and dashes"),
   name: z.string().trim().min(1).max(200),
@@ -179,6 +185,7 @@ export async function buildArb(opts: BuildArbOptions): Promise<BuildArbResult> {
     built_by: { command: "execboard benchmark build-arb", miner_version: MINER_VERSION },
     samples: kept.length,
     tasks: report.totals.by_task,
+    not_mined: NOT_MINED,
   };
   const files: Record<string, string> = {
     "benchmark.json": prettyJson(benchmark),

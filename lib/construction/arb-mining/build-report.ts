@@ -87,6 +87,7 @@ export function renderBuildReport(r: BuildReport): string {
   for (const [t, v] of Object.entries(r.tasks) as [MinedTask, BuildReport["tasks"][MinedTask]][]) lines.push(`| ${TASK_LABEL[t]} | ${v.candidates} | ${v.caught} | ${v.kept} |`);
   lines.push(`| **all** | ${Object.values(r.tasks).reduce((a, v) => a + v.candidates, 0)} | ${Object.values(r.tasks).reduce((a, v) => a + v.caught, 0)} | **${r.totals.samples}** |`, "");
   lines.push(`${r.totals.gold_files} gold files in all (${r.totals.distinct_gold_files} distinct).`, "");
+  lines.push("Not mined: comment2context (it needs review comments on a diff) and natural no-gold samples (they need issue threads resolved outside the repository); a git history holds neither.", "");
   lines.push("## History", "");
   const s = r.history.skipped;
   lines.push(`${r.history.reachable} commits reachable from the base; ${r.history.signal_commits} are signal. Left out: ${s.merge} merges, ${s.root} root, ${s.revert} reverts, ${s.no_code} that change no code, test or configuration file, ${s.too_large} too large.`, "");
