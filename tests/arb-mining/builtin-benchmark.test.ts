@@ -7,12 +7,11 @@ import { buildArb } from "@/lib/construction/arb-mining/build-arb";
 import { readSelfBuild, SELF_SOURCE_DIR, type SelfBuild } from "@/lib/construction/arb-mining/build-self";
 import { BUILTIN_DIR, prepareBuiltInArb } from "@/lib/construction/arb-mining/builtin";
 import { makeCompanionRepo } from "@/lib/construction/arb-mining/companion-repo";
-import { failureExcerpt } from "@/lib/construction/arb-mining/failure-excerpt";
 import { sampleGateFailures } from "@/lib/construction/arb-mining/gates";
 import { GitReader, resolveGitDir } from "@/lib/construction/arb-mining/git-reader";
 import { canonicalJson, goldOf, minedTaskOf, type SampleRecord } from "@/lib/construction/arb-mining/records";
 import { pathUniverse } from "@/lib/construction/arb-mining/redact";
-import { runVitestInSandbox } from "@/lib/construction/arb-mining/vitest-sandbox";
+import { rerunTrace } from "@/lib/construction/arb-mining/rerun-trace";
 import { makeFixtureRepo } from "./git-fixture";
 
 // The committed built-in benchmark (benchmarks/arb-self) against this repository: what the
@@ -92,15 +91,9 @@ describe("the built-in repository benchmark", () => {
       await base.extract(git, path.join(dir, "snapshot"));
       fs.mkdirSync(path.join(dir, "snapshot", "node_modules"));
       for (const s of samples.filter((x) => x.task_type === "trace2code").slice(0, 2)) {
-        const m = s.metadata.mutation as { file: string; start: number; end: number; replacement: string };
-        const text = base.text(m.file)!;
-        const mutant = path.join(dir, `mutant${path.extname(m.file)}`);
-        fs.writeFileSync(mutant, text.slice(0, m.start) + m.replacement + text.slice(m.end));
-        const tests = s.gold.related_tests!;
-        const run = await runVitestInSandbox({ snapshotDir: path.join(dir, "snapshot"), nodeModulesDir: path.join(ROOT, "node_modules"), files: tests, overlay: { path: m.file, hostFile: mutant }, timeoutMs: 240_000, testTimeoutMs: 20_000 });
-        expect(run.failure).toBeNull();
-        const files = tests.map((t) => run.files.find((f) => f.file === t)!);
-        expect(failureExcerpt({ command: s.query.command as string, files, mutatedFile: m.file })).toBe(s.query.failure_excerpt);
+        const file = (s.metadata.mutation as { file: string }).file;
+        const again = await rerunTrace({ record: s, snapshotDir: path.join(dir, "snapshot"), nodeModulesDir: path.join(ROOT, "node_modules"), baseText: base.text(file)!, workDir: dir });
+        expect(again).toEqual({ excerpt: s.query.failure_excerpt, failure: null });
       }
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });

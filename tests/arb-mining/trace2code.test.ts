@@ -3,10 +3,10 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BaseSnapshot } from "@/lib/construction/arb-mining/base-snapshot";
-import { failureExcerpt, mutatedMentions } from "@/lib/construction/arb-mining/failure-excerpt";
+import { mutatedMentions } from "@/lib/construction/arb-mining/failure-excerpt";
 import { GitReader } from "@/lib/construction/arb-mining/git-reader";
 import { mineTrace2Code, type TraceResult } from "@/lib/construction/arb-mining/mine-trace2code";
-import { runVitestInSandbox } from "@/lib/construction/arb-mining/vitest-sandbox";
+import { rerunTrace } from "@/lib/construction/arb-mining/rerun-trace";
 import { makeFixtureRepo, type FixtureRepo } from "./git-fixture";
 
 // trace2code on a small TypeScript project made on the fly, its vitest suite run in the sandbox
@@ -92,14 +92,8 @@ describe("trace2code in the sandbox", () => {
       await base.extract(git, path.join(dir, "snapshot"));
       fs.mkdirSync(path.join(dir, "snapshot", "node_modules"));
       for (const c of result.candidates) {
-        const text = base.text(c.mutation.file)!;
-        const mutant = path.join(dir, `mutant${path.extname(c.mutation.file)}`);
-        fs.writeFileSync(mutant, text.slice(0, c.mutation.start) + c.mutation.replacement + text.slice(c.mutation.end));
-        const tests = c.record.gold.related_tests!;
-        const run = await runVitestInSandbox({ snapshotDir: path.join(dir, "snapshot"), nodeModulesDir: NODE_MODULES, files: tests, overlay: { path: c.mutation.file, hostFile: mutant }, timeoutMs: 240_000, testTimeoutMs: 20_000 });
-        expect(run.failure).toBeNull();
-        const files = tests.map((t) => run.files.find((f) => f.file === t)!);
-        expect(failureExcerpt({ command: c.record.query.command as string, files, mutatedFile: c.mutation.file })).toBe(c.record.query.failure_excerpt);
+        const again = await rerunTrace({ record: c.record, snapshotDir: path.join(dir, "snapshot"), nodeModulesDir: NODE_MODULES, baseText: base.text(c.mutation.file)!, workDir: dir });
+        expect(again).toEqual({ excerpt: c.record.query.failure_excerpt, failure: null });
       }
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
