@@ -21,6 +21,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { AppError } from "@/lib/errors/app-error";
 import { BUG_TYPES, type BugType } from "../bug-types";
 import type { BaseSnapshot } from "./base-snapshot";
 import { failureExcerpt } from "./failure-excerpt";
@@ -155,11 +156,13 @@ export async function mineTrace2Code(git: GitReader, base: BaseSnapshot, repo: s
       runVitestInSandbox({ snapshotDir: snapshot, nodeModulesDir: opts.nodeModulesDir, files, overlay, timeoutMs, testTimeoutMs: TEST_TIMEOUT_MS });
 
     const listing = await runVitestInSandbox({ snapshotDir: snapshot, nodeModulesDir: opts.nodeModulesDir, files: [], timeoutMs: RUN_TIMEOUT_MS, testTimeoutMs: TEST_TIMEOUT_MS, list: true });
-    if (listing.failure) throw new Error(`listing the project's test files failed: ${listing.failure}`);
+    if (listing.failure) {
+      throw new AppError("BAD_REQUEST", `trace2code runs the project's own vitest suite, and listing its test files failed (${listing.failure}); pass --no-trace for a repository that is not a vitest project, or --node-modules <dir> with its dependencies`);
+    }
     const listed = listing.listed.filter((f) => base.has(f));
     say(`trace2code: the project's vitest config selects ${listed.length} test files; running them at the base`);
     const baseRun = listed.length ? await run(listed, undefined, BASE_RUN_TIMEOUT_MS) : { files: [], failure: null, listed: [], durationMs: 0 };
-    if (baseRun.failure) throw new Error(`the base run of the project's tests failed: ${baseRun.failure}`);
+    if (baseRun.failure) throw new AppError("BAD_REQUEST", `the base run of the project's tests in the sandbox failed: ${baseRun.failure}`);
     const { usable, unusable } = usableAtBase(baseRun.files);
     say(`trace2code: ${usable.size} test files pass at the base without services`);
 
