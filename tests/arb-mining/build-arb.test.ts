@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -125,4 +126,21 @@ describe("build-arb", () => {
     const otherBase = await buildArb({ repoDir: main.dir, base: main.shas[3], meta: meta("fixture/main") });
     expect(otherBase.files["samples.jsonl"]).not.toBe(built.files["samples.jsonl"]);
   });
+
+  it("runs from the command line: writes, checks identical, and names a file that differs", () => {
+    const out = path.join(tmp, "cli-out");
+    const cli = (...args: string[]) => spawnSync(process.execPath, ["bin/execboard.mjs", "benchmark", "build-arb", main.dir, "--base", main.head, "--repo", "fixture/main", "--no-trace", ...args], { encoding: "utf8" });
+    const written = cli("--out", out);
+    expect(written.status).toBe(0);
+    expect(written.stdout).toMatch(/arb-main 1: 3 samples \(1 code2test, 2 edit2ripple, 0 trace2code, 0 counterfactual\)/);
+    expect(fs.readdirSync(out).sort()).toEqual(["benchmark.json", "build-report.json", "build-report.md", "samples.jsonl"]);
+    expect(cli("--check", out).stdout).toMatch(/identical, byte for byte/);
+    fs.writeFileSync(path.join(out, "build-report.md"), "edited\n");
+    const checked = cli("--check", out);
+    expect(checked.status).toBe(1);
+    expect(checked.stdout).toMatch(/build-report.md differ/);
+    const bad = spawnSync(process.execPath, ["bin/execboard.mjs", "benchmark", "build-arb", main.dir, "--out", out], { encoding: "utf8" });
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toMatch(/usage: execboard benchmark build-arb/);
+  }, 120_000);
 });
