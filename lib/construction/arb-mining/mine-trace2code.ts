@@ -29,7 +29,7 @@ import type { GitReader } from "./git-reader";
 import { ImportGraph, isScript, readAliases } from "./import-graph";
 import type { MinedCandidate } from "./mine-code2test";
 import { pathKind } from "./path-kinds";
-import { record, sampleId } from "./records";
+import { record, sampleId, type SampleRecord } from "./records";
 import { applyMutation, findTsMutations, type TsMutation } from "./ts-mutations";
 import { sweepSandboxContainers } from "@/lib/sandbox";
 import { runVitestInSandbox, type VitestFileResult } from "./vitest-sandbox";
@@ -49,7 +49,7 @@ export interface TraceOptions {
   onProgress?: (message: string) => void;
 }
 
-export type TrialOutcome = "kept" | "survived" | "timeout" | "run_failed" | "not_reproduced" | "unparseable";
+export type TrialOutcome = "kept" | "survived" | "timeout" | "run_failed" | "not_reproduced";
 
 export interface TraceReport {
   runner: "vitest";
@@ -141,9 +141,75 @@ export interface TraceResult {
   report: TraceReport;
 }
 
+type Run = (files: string[], overlay?: { path: string; hostFile: string }, timeoutMs?: number) => ReturnType<typeof runVitestInSandbox>;
+
+interface Trial {
+  outcome: TrialOutcome;
+  kept?: TraceCandidate;
+  detail?: string;
+}
+
+function traceRecord(repo: string, base: BaseSnapshot, file: string, site: TsMutation, tests: string[], failingFiles: string[], command: string, excerpt: string): SampleRecord {
+  return record("trace2code", {
+    id: sampleId(["trace2code", repo, base.commit, file, String(site.start), String(site.end), site.replacement]),
+    repo,
+    base: base.commit,
+    query: { command, failure_excerpt: excerpt },
+    gold: { root_cause_files: [file], related_tests: failingFiles },
+    metadata: {
+      source: "mutation_at_base",
+      runner: "vitest",
+      mutation: { file, bug_type: site.bug_type, line: site.line, start: site.start, end: site.end, original: site.original, replacement: site.replacement, detail: site.detail },
+      tests_run: tests,
+      reproduced: true,
+    },
+  });
+}
+
+/** One mutant: run the tests that reach the file, and when some break, run the failing ones again. */
+async function tryMutant(run: Run, usable: Map<string, Set<string>>, repo: string, base: BaseSnapshot, file: string, site: TsMutation, tests: string[], hostFile: string): Promise<Trial> {
+  const text = base.text(file)!;
+  const mutant = applyMutation(text, site);
+  fs.writeFileSync(hostFile, mutant);
+  const overlay = { path: file, hostFile };
+  try {
+    const first = await run(tests, overlay);
+    if (first.failure) return { outcome: /limit/.test(first.failure) ? "timeout" : "run_failed" };
+    if (hasTimeout(first.files)) return { outcome: "timeout" };
+    const failing = broken(first.files, usable);
+    if (!failing.length) return { outcome: "survived" };
+    const failingFiles = tests.filter((t) => failing.some((f) => f.file === t));
+    const command = testCommand(failingFiles);
+    const pick = (rs: VitestFileResult[]) => failingFiles.map((t) => rs.find((f) => f.file === t)).filter((f): f is VitestFileResult => f !== undefined);
+    const excerpt = failureExcerpt({ command, files: pick(first.files), mutatedFile: file });
+    const again = await run(failingFiles, overlay);
+    const second = again.failure ? null : failureExcerpt({ command, files: pick(again.files), mutatedFile: file });
+    if (second !== excerpt) return { outcome: "not_reproduced", detail: again.failure ?? `${site.bug_type} at line ${site.line}: the excerpt of the second run differs` };
+    const mutation = { ...site, file, originalLine: lineAt(text, site.start), mutatedLine: lineAt(mutant, site.start) };
+    return { outcome: "kept", kept: { source: siteKey(file, site), mutation, record: traceRecord(repo, base, file, site, tests, failingFiles, command, excerpt) } };
+  } finally {
+    fs.rmSync(hostFile, { force: true });
+  }
+}
+
+const siteKey = (file: string, m: TsMutation) => `${file}:${m.start}:${m.end}:${m.replacement}`;
+
+/** Source files that usable tests reach through imports, with those tests nearest first. */
+function reachableSources(base: BaseSnapshot, usable: Map<string, Set<string>>): Map<string, string[]> {
+  const scripts = new Map([...base.files].filter(([f]) => isScript(f)));
+  const graph = new ImportGraph(scripts, readAliases(base.text("tsconfig.json")));
+  const reach = new Map<string, string[]>();
+  for (const [file] of scripts) {
+    if (pathKind(file) !== "source") continue;
+    const tests = [...graph.dependents(file)].filter(([t]) => usable.has(t)).sort(([a, da], [b, db]) => da - db || (a < b ? -1 : 1));
+    if (tests.length) reach.set(file, tests.map(([t]) => t));
+  }
+  return reach;
+}
+
 export async function mineTrace2Code(git: GitReader, base: BaseSnapshot, repo: string, opts: TraceOptions): Promise<TraceResult> {
   const say = opts.onProgress ?? (() => undefined);
-  const trials: Record<TrialOutcome, number> = { kept: 0, survived: 0, timeout: 0, run_failed: 0, not_reproduced: 0, unparseable: 0 };
+  const trials: Record<TrialOutcome, number> = { kept: 0, survived: 0, timeout: 0, run_failed: 0, not_reproduced: 0 };
   const keptByFamily = Object.fromEntries(BUG_TYPES.map((b) => [b, 0])) as Record<BugType, number>;
   const work = fs.mkdtempSync(path.join(os.tmpdir(), "execboard-trace-"));
   fs.chmodSync(work, 0o755); // the sandbox's user reads the snapshot and the mutants
@@ -152,7 +218,7 @@ export async function mineTrace2Code(git: GitReader, base: BaseSnapshot, repo: s
     await sweepSandboxContainers(); // containers an interrupted build left behind
     await base.extract(git, snapshot);
     fs.mkdirSync(path.join(snapshot, "node_modules"), { recursive: true });
-    const run = (files: string[], overlay?: { path: string; hostFile: string }, timeoutMs = RUN_TIMEOUT_MS) =>
+    const run: Run = (files, overlay, timeoutMs = RUN_TIMEOUT_MS) =>
       runVitestInSandbox({ snapshotDir: snapshot, nodeModulesDir: opts.nodeModulesDir, files, overlay, timeoutMs, testTimeoutMs: TEST_TIMEOUT_MS });
 
     const listing = await runVitestInSandbox({ snapshotDir: snapshot, nodeModulesDir: opts.nodeModulesDir, files: [], timeoutMs: RUN_TIMEOUT_MS, testTimeoutMs: TEST_TIMEOUT_MS, list: true });
@@ -161,83 +227,31 @@ export async function mineTrace2Code(git: GitReader, base: BaseSnapshot, repo: s
     }
     const listed = listing.listed.filter((f) => base.has(f));
     say(`trace2code: the project's vitest config selects ${listed.length} test files; running them at the base`);
-    const baseRun = listed.length ? await run(listed, undefined, BASE_RUN_TIMEOUT_MS) : { files: [], failure: null, listed: [], durationMs: 0 };
+    const baseRun = listed.length ? await run(listed, undefined, BASE_RUN_TIMEOUT_MS) : { files: [], failure: null };
     if (baseRun.failure) throw new AppError("BAD_REQUEST", `the base run of the project's tests in the sandbox failed: ${baseRun.failure}`);
     const { usable, unusable } = usableAtBase(baseRun.files);
     say(`trace2code: ${usable.size} test files pass at the base without services`);
 
-    const scripts = new Map([...base.files].filter(([f]) => isScript(f)));
-    const graph = new ImportGraph(scripts, readAliases(base.text("tsconfig.json")));
-    const reach = new Map<string, { file: string; distance: number }[]>();
-    for (const [file] of scripts) {
-      if (pathKind(file) !== "source") continue;
-      const tests = [...graph.dependents(file)].filter(([t]) => usable.has(t)).map(([t, d]) => ({ file: t, distance: d }));
-      if (tests.length) reach.set(file, tests.sort((a, b) => a.distance - b.distance || (a.file < b.file ? -1 : 1)));
-    }
+    const reach = reachableSources(base, usable);
     const order = [...reach.keys()].sort((a, b) => (hash(opts.seed, a) < hash(opts.seed, b) ? -1 : 1));
     const candidates: TraceCandidate[] = [];
     const notReproduced: TraceResult["notReproduced"] = [];
     let tried = 0;
     for (const file of order) {
       if (candidates.length >= opts.target) break;
-      const text = base.text(file)!;
-      const sites = findTsMutations(file, text);
+      const sites = findTsMutations(file, base.text(file)!);
       if (!sites.length) continue;
       tried++;
       const ranked = attemptOrder(sites, BUG_TYPES[candidates.length % BUG_TYPES.length], (m) => hash(opts.seed, file, `${m.start}:${m.end}:${m.replacement}`));
-      const tests = reach.get(file)!.slice(0, MAX_TESTS_PER_RUN).map((t) => t.file);
+      const tests = reach.get(file)!.slice(0, MAX_TESTS_PER_RUN);
       for (const site of ranked) {
-        const mutant = applyMutation(text, site);
         const hostFile = path.join(work, `mutant-${hash(file, String(site.start)).slice(0, 12)}${path.extname(file)}`);
-        fs.writeFileSync(hostFile, mutant);
-        const overlay = { path: file, hostFile };
-        const first = await run(tests, overlay);
-        let outcome: TrialOutcome;
-        let kept: TraceCandidate | null = null;
-        if (first.failure) outcome = /limit/.test(first.failure) ? "timeout" : "run_failed";
-        else if (hasTimeout(first.files)) outcome = "timeout";
-        else {
-          const failing = broken(first.files, usable);
-          if (!failing.length) outcome = "survived";
-          else {
-            const failingFiles = tests.filter((t) => failing.some((f) => f.file === t));
-            const command = testCommand(failingFiles);
-            const pick = (rs: VitestFileResult[]) => failingFiles.map((t) => rs.find((f) => f.file === t)).filter((f): f is VitestFileResult => f !== undefined);
-            const excerpt = failureExcerpt({ command, files: pick(first.files), mutatedFile: file });
-            const again = await run(failingFiles, overlay);
-            const second = again.failure ? null : failureExcerpt({ command, files: pick(again.files), mutatedFile: file });
-            if (second !== excerpt) {
-              outcome = "not_reproduced";
-              notReproduced.push({ source: `${file}:${site.start}:${site.end}:${site.replacement}`, detail: again.failure ?? `${site.bug_type} at line ${site.line}: the excerpt of the second run differs` });
-            } else {
-              outcome = "kept";
-              const m = { ...site, file, originalLine: lineAt(text, site.start), mutatedLine: lineAt(mutant, site.start) };
-              kept = {
-                source: `${file}:${site.start}:${site.end}:${site.replacement}`,
-                mutation: m,
-                record: record("trace2code", {
-                  id: sampleId(["trace2code", repo, base.commit, file, String(site.start), String(site.end), site.replacement]),
-                  repo,
-                  base: base.commit,
-                  query: { command, failure_excerpt: excerpt },
-                  gold: { root_cause_files: [file], related_tests: failingFiles },
-                  metadata: {
-                    source: "mutation_at_base",
-                    runner: "vitest",
-                    mutation: { file, bug_type: site.bug_type, line: site.line, start: site.start, end: site.end, original: site.original, replacement: site.replacement, detail: site.detail },
-                    tests_run: tests,
-                    reproduced: true,
-                  },
-                }),
-              };
-            }
-          }
-        }
-        fs.rmSync(hostFile, { force: true });
-        trials[outcome]++;
-        say(`trace2code: ${file} ${site.bug_type} line ${site.line}: ${outcome}`);
-        if (kept) {
-          candidates.push(kept);
+        const t = await tryMutant(run, usable, repo, base, file, site, tests, hostFile);
+        trials[t.outcome]++;
+        say(`trace2code: ${file} ${site.bug_type} line ${site.line}: ${t.outcome}`);
+        if (t.outcome === "not_reproduced") notReproduced.push({ source: siteKey(file, site), detail: t.detail! });
+        if (t.kept) {
+          candidates.push(t.kept);
           keptByFamily[site.bug_type]++;
           break;
         }
