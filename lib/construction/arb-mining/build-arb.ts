@@ -20,11 +20,11 @@ import { buildReport, renderBuildReport, type BuildReport, type TaskTally } from
 import { mineCounterfactuals, readOtherSamples } from "./counterfactual";
 import { duplicateKeys, sampleGateFailures, type GateFailure, type GateInput } from "./gates";
 import { GitReader, resolveGitDir } from "./git-reader";
-import { scanHistory } from "./history";
+import { scanHistory, type HistoryScan } from "./history";
 import { readAliases } from "./import-graph";
 import { mineCode2Test, type MinedCandidate } from "./mine-code2test";
 import { mineEdit2Ripple } from "./mine-edit2ripple";
-import { mineTrace2Code, type TraceCandidate, type TraceReport } from "./mine-trace2code";
+import { mineTrace2Code, type TraceReport } from "./mine-trace2code";
 import { canonicalJson, minedTaskOf, prettyJson, type MinedTask, type SampleRecord } from "./records";
 import { newCounts, pathUniverse, type RedactionCounts } from "./redact";
 
@@ -73,39 +73,21 @@ interface Pending {
   input: GateInput;
 }
 
-export const BUILD_FILES = ["benchmark.json", "samples.jsonl", "build-report.json", "build-report.md"] as const;
+type Caught = { task: MinedTask; source: string; failures: GateFailure[] };
+type Tally = Record<MinedTask, TaskTally>;
+type BaseInput = Pick<GateInput, "baseFiles" | "baseText">;
 
-export async function buildArb(opts: BuildArbOptions): Promise<BuildArbResult> {
-  const say = opts.onProgress ?? (() => undefined);
-  const meta = buildArbMetaSchema.parse(opts.meta);
-  const git = new GitReader(resolveGitDir(opts.repoDir));
-  const base = await git.resolveCommit(opts.base);
-  const seed = opts.seed ?? base;
-  const snapshot = await BaseSnapshot.load(git, base);
-  say(`base ${base.slice(0, 12)}: ${snapshot.files.size} corpus files`);
-  const baseFiles = new Set(snapshot.files.keys());
-  const scan = await scanHistory(git, base);
-  say(`history: ${scan.reachable} commits reachable, ${scan.commits.length} signal commits`);
-
-  const tally: Record<MinedTask, TaskTally> = {
-    code2test: { candidates: 0, skipped: {} },
-    edit2ripple: { candidates: 0, skipped: {} },
-    trace2code: { candidates: 0, skipped: {} },
-    nogold_counterfactual: { candidates: 0, skipped: {} },
-  };
-  const skip = (task: MinedTask, why: string) => (tally[task].skipped[why] = (tally[task].skipped[why] ?? 0) + 1);
-  const pending: Pending[] = [];
-  const baseInput = { baseFiles, baseText: (f: string) => snapshot.text(f) };
-
+/** code2test, then edit2ripple candidates of every signal commit, oldest first. */
+async function mineHistory(git: GitReader, snapshot: BaseSnapshot, scan: HistoryScan, repo: string, baseInput: BaseInput, skip: (task: MinedTask, why: string) => void): Promise<Pending[]> {
   const code2test: Pending[] = [], edit2ripple: Pending[] = [];
   for (const c of scan.commits) {
     const commitFiles = new Set((await git.tree(c.sha)).map((e) => e.path));
-    const universe = pathUniverse([...baseFiles, ...commitFiles, ...c.changes.map((x) => x.path)]);
+    const universe = pathUniverse([...baseInput.baseFiles, ...commitFiles, ...c.changes.map((x) => x.path)]);
     const patch = {
       added: new Map([...c.patches].map(([f, p]) => [f, p.added])),
       removed: new Map([...c.patches].map(([f, p]) => [f, p.removed])),
     };
-    const c2t = mineCode2Test(c, snapshot, meta.repo, universe);
+    const c2t = mineCode2Test(c, snapshot, repo, universe);
     if (typeof c2t === "string") skip("code2test", c2t);
     else code2test.push({ candidate: c2t, input: { record: c2t.record, universe, patch, ...baseInput } });
     const texts = new Map<string, Promise<string | null>>();
@@ -113,38 +95,16 @@ export async function buildArb(opts: BuildArbOptions): Promise<BuildArbResult> {
       if (!texts.has(f)) texts.set(f, git.fileAt(c.sha, f));
       return texts.get(f)!;
     };
-    const e2r = await mineEdit2Ripple(c, snapshot, meta.repo, universe, { textAt, commitFiles, aliases: readAliases(await textAt("tsconfig.json")) });
+    const e2r = await mineEdit2Ripple(c, snapshot, repo, universe, { textAt, commitFiles, aliases: readAliases(await textAt("tsconfig.json")) });
     if (typeof e2r === "string") skip("edit2ripple", e2r);
     else for (const e of e2r) edit2ripple.push({ candidate: e, input: { record: e.record, universe, patch: { ...patch, anchorPatch: c.patches.get(e.record.query.anchor_file as string)!.body }, ...baseInput } });
   }
-  pending.push(...code2test, ...edit2ripple);
-  say(`history: ${code2test.length} code2test and ${edit2ripple.length} edit2ripple candidates`);
+  return [...code2test, ...edit2ripple];
+}
 
-  let trace: TraceReport | null = null;
-  const traceCaught: { task: MinedTask; source: string; failures: GateFailure[] }[] = [];
-  if (opts.trace && opts.trace.target > 0) {
-    const t = await mineTrace2Code(git, snapshot, meta.repo, { target: opts.trace.target, nodeModulesDir: opts.trace.nodeModulesDir, seed, onProgress: say });
-    trace = t.report;
-    for (const n of t.notReproduced) traceCaught.push({ task: "trace2code", source: n.source, failures: [{ gate: "trace_reproduces", detail: n.detail }] });
-    const universe = pathUniverse(baseFiles);
-    for (const c of t.candidates as TraceCandidate[]) {
-      pending.push({ candidate: c, input: { record: c.record, universe, mutation: { file: c.mutation.file, originalLine: c.mutation.originalLine, mutatedLine: c.mutation.mutatedLine }, ...baseInput } });
-    }
-  }
-
-  const sources = opts.counterfactualFrom ?? [];
-  const otherRepos = new Set<string>();
-  if (sources.length && (opts.counterfactualTarget ?? 0) > 0) {
-    const others = sources.flatMap((f) => readOtherSamples(path.resolve(f)));
-    for (const o of others) otherRepos.add(o.repo);
-    const universe = pathUniverse(baseFiles);
-    for (const c of mineCounterfactuals(others, meta.repo, base, opts.counterfactualTarget!, seed)) pending.push({ candidate: c, input: { record: c.record, universe, ...baseInput } });
-  }
-
-  // Gates, then duplicates, in the order the samples were mined.
+/** Every candidate through the gates, then the duplicate check, in the order they were mined. */
+function applyGates(pending: readonly Pending[], tally: Tally, caught: Caught[]): { kept: SampleRecord[]; redaction: RedactionCounts; redactedSamples: number } {
   const kept: SampleRecord[] = [];
-  const caught: { task: MinedTask; source: string; failures: GateFailure[] }[] = [...traceCaught];
-  tally.trace2code.candidates += traceCaught.length;
   const seen = new Map<string, string>();
   const redaction: RedactionCounts = newCounts();
   let redactedSamples = 0;
@@ -172,9 +132,11 @@ export async function buildArb(opts: BuildArbOptions): Promise<BuildArbResult> {
     if (ids.has(s.id)) throw new AppError("INTERNAL", `two samples share the id ${s.id}`);
     ids.add(s.id);
   }
+  return { kept, redaction, redactedSamples };
+}
 
-  const report = buildReport({ meta, base, minerVersion: MINER_VERSION, seed, toolVersions: opts.toolVersions ?? {}, scan, tally, caught, kept, trace, redaction, redactedSamples, counterfactualSources: [...otherRepos].sort(), corpusFiles: snapshot.files.size });
-  const benchmark = {
+function benchmarkJson(meta: BuildArbMeta, base: string, kept: readonly SampleRecord[], report: BuildReport): string {
+  return prettyJson({
     slug: meta.slug,
     name: meta.name,
     version: meta.version,
@@ -186,9 +148,56 @@ export async function buildArb(opts: BuildArbOptions): Promise<BuildArbResult> {
     samples: kept.length,
     tasks: report.totals.by_task,
     not_mined: NOT_MINED,
+  });
+}
+
+export async function buildArb(opts: BuildArbOptions): Promise<BuildArbResult> {
+  const say = opts.onProgress ?? (() => undefined);
+  const meta = buildArbMetaSchema.parse(opts.meta);
+  const git = new GitReader(resolveGitDir(opts.repoDir));
+  const base = await git.resolveCommit(opts.base);
+  const seed = opts.seed ?? base;
+  const snapshot = await BaseSnapshot.load(git, base);
+  say(`base ${base.slice(0, 12)}: ${snapshot.files.size} corpus files`);
+  const baseInput: BaseInput = { baseFiles: new Set(snapshot.files.keys()), baseText: (f: string) => snapshot.text(f) };
+  const scan = await scanHistory(git, base);
+  say(`history: ${scan.reachable} commits reachable, ${scan.commits.length} signal commits`);
+
+  const tally: Tally = {
+    code2test: { candidates: 0, skipped: {} },
+    edit2ripple: { candidates: 0, skipped: {} },
+    trace2code: { candidates: 0, skipped: {} },
+    nogold_counterfactual: { candidates: 0, skipped: {} },
   };
+  const skip = (task: MinedTask, why: string) => (tally[task].skipped[why] = (tally[task].skipped[why] ?? 0) + 1);
+  const pending = await mineHistory(git, snapshot, scan, meta.repo, baseInput, skip);
+  say(`history: ${pending.length} code2test and edit2ripple candidates`);
+  const atBase = pathUniverse(baseInput.baseFiles);
+
+  let trace: TraceReport | null = null;
+  const caught: Caught[] = [];
+  if (opts.trace && opts.trace.target > 0) {
+    const t = await mineTrace2Code(git, snapshot, meta.repo, { target: opts.trace.target, nodeModulesDir: opts.trace.nodeModulesDir, seed, onProgress: say });
+    trace = t.report;
+    for (const n of t.notReproduced) caught.push({ task: "trace2code", source: n.source, failures: [{ gate: "trace_reproduces", detail: n.detail }] });
+    tally.trace2code.candidates += t.notReproduced.length;
+    for (const c of t.candidates) {
+      pending.push({ candidate: c, input: { record: c.record, universe: atBase, mutation: { file: c.mutation.file, originalLine: c.mutation.originalLine, mutatedLine: c.mutation.mutatedLine }, ...baseInput } });
+    }
+  }
+
+  const sources = opts.counterfactualFrom ?? [];
+  const otherRepos = new Set<string>();
+  if (sources.length && (opts.counterfactualTarget ?? 0) > 0) {
+    const others = sources.flatMap((f) => readOtherSamples(path.resolve(f)));
+    for (const o of others) otherRepos.add(o.repo);
+    for (const c of mineCounterfactuals(others, meta.repo, base, opts.counterfactualTarget!, seed)) pending.push({ candidate: c, input: { record: c.record, universe: atBase, ...baseInput } });
+  }
+
+  const { kept, redaction, redactedSamples } = applyGates(pending, tally, caught);
+  const report = buildReport({ meta, base, minerVersion: MINER_VERSION, seed, toolVersions: opts.toolVersions ?? {}, scan, tally, caught, kept, trace, redaction, redactedSamples, counterfactualSources: [...otherRepos].sort(), corpusFiles: snapshot.files.size });
   const files: Record<string, string> = {
-    "benchmark.json": prettyJson(benchmark),
+    "benchmark.json": benchmarkJson(meta, base, kept, report),
     "samples.jsonl": kept.map(canonicalJson).join("\n") + (kept.length ? "\n" : ""),
     "build-report.json": prettyJson(report),
     "build-report.md": renderBuildReport(report),
