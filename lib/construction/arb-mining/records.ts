@@ -71,7 +71,7 @@ export function prettyJson(v: unknown): string {
   return JSON.stringify(sortKeys(v), null, 2) + "\n";
 }
 
-export function record(task: Exclude<SampleRecord["task_type"], never>, fields: { id: string; repo: string; base: string; query: SampleRecord["query"]; gold: SampleGold; metadata: Record<string, unknown> }): SampleRecord {
+export function record(task: SampleRecord["task_type"], fields: { id: string; repo: string; base: string; query: SampleRecord["query"]; gold: SampleGold; metadata: Record<string, unknown> }): SampleRecord {
   return {
     id: fields.id,
     task_type: task,
