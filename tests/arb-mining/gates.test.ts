@@ -71,6 +71,13 @@ describe("the gates of one sample", () => {
     expect(gates(input(trace(" ❯ parse [path]:2:3"), { patch: undefined, mutation: m }))).toEqual(["redaction"]);
   });
 
+  it("plain_text: a control character or unpaired surrogate in a query, a NUL anywhere in the record", () => {
+    expect(sampleGateFailures(input(code2test({ commit_subject: "Parsing trims its input\u0007 before reading it" })))).toEqual([{ gate: "plain_text", detail: "query.commit_subject contains the control character U+0007" }]);
+    expect(gates(input(code2test({ commit_subject: "Parsing trims its input before reading it \ud800" })))).toEqual(["plain_text"]);
+    const r = code2test({ commit_subject: "Parsing trims its input before reading it" });
+    expect(gates(input({ ...r, metadata: { note: "a\u0000b" } }))).toEqual(["plain_text"]);
+  });
+
   it("gold_at_base: a gold, given or supporting file the base commit does not hold", () => {
     expect(sampleGateFailures(input(code2test({ commit_subject: "Parsing trims its input before reading it" }, { related_tests: ["tests/gone.test.ts"] })))).toEqual([{ gate: "gold_at_base", detail: "tests/gone.test.ts" }]);
     expect(gates(input(code2test({ commit_subject: "Parsing trims its input before reading it" }, { supporting_files: ["tests/helpers/gone.ts"] })))).toEqual(["gold_at_base"]);

@@ -3,7 +3,8 @@
 // MAX_FAILURES, in file and test order) its file and full name, the error's name and message,
 // the assertion diff when there is one, and the stack frames that are the project's (test and
 // source files: never node_modules or node internals); then the file and test counts. Paths are
-// repository-relative; colours are gone. The mutated file never appears: its path, its path
+// repository-relative; colours are gone; control characters a message quotes are written as
+// \\uXXXX escapes. The mutated file never appears: its path, its path
 // without the extension and its name become "[path]", and its frames lose their line and column
 // ("[line]"): the function name stays, as a real trace would show it.
 import type { TestError, VitestFileResult } from "./vitest-sandbox";
@@ -41,8 +42,18 @@ export function redactMutated(text: string, mutatedFile: string): string {
   return s;
 }
 
+// C0 controls but tab and newline, DEL, C1 controls, and unpaired surrogates: a message may quote
+// binary data (a file's magic bytes), which no database stores and no reader sees.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const UNSEEN = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
 function clean(text: string): string {
-  return text.replace(ANSI, "").replace(ROOT_PREFIX, "").replace(/\r\n?/g, "\n").replace(/[ \t]+$/gm, "");
+  return text
+    .replace(ANSI, "")
+    .replace(ROOT_PREFIX, "")
+    .replace(/\r\n?/g, "\n")
+    .replace(UNSEEN, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`)
+    .replace(/[ \t]+$/gm, "");
 }
 
 /** The project's frames of a stack: " ❯ fn file:line:col", node_modules and internals dropped. */

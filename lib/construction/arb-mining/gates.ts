@@ -12,15 +12,18 @@
 //   mutation, its original or mutated line;
 // - redaction: a repository path or a commit-like hash survived in the message fields, or the
 //   mutated file's path, name or a line of it in the failure excerpt;
+// - plain_text: a query field holds a control character other than tab and newline or an
+//   unpaired surrogate, or any string of the record a NUL (Postgres stores neither);
 // - gold_at_base: a gold, given or supporting file is not a text file of the base commit;
 // - duplicate: the same query as an earlier sample of the task, or the same task, given and
 //   gold files from the same source (checked across samples, in build-report order);
 // - trace_reproduces: a trace2code failure that was not the same, byte for byte, on a second run.
+import { textProblem, unstorableString } from "@/lib/text/plain-text";
 import { mutatedMentions } from "./failure-excerpt";
 import { goldOf, queryText, type SampleRecord } from "./records";
 import { remainingHashes, remainingPaths, type PathUniverse } from "./redact";
 
-export const GATES = ["exact_gold_path", "given_is_gold", "fix_commit_hash", "fix_patch", "redaction", "gold_at_base", "duplicate", "trace_reproduces"] as const;
+export const GATES = ["exact_gold_path", "given_is_gold", "fix_commit_hash", "fix_patch", "redaction", "plain_text", "gold_at_base", "duplicate", "trace_reproduces"] as const;
 export type GateName = (typeof GATES)[number];
 
 export const GATE_DESCRIPTIONS: Record<GateName, string> = {
@@ -29,6 +32,7 @@ export const GATE_DESCRIPTIONS: Record<GateName, string> = {
   fix_commit_hash: "the mined commit's id appears in the query",
   fix_patch: "the query holds patch text (a diff header, a line the commit changed, a hunk not from the anchor, the mutated line)",
   redaction: "a path, a hash or the mutated file's name or line survived redaction",
+  plain_text: "the sample holds text a database cannot store or a reader cannot see (NUL, control characters, unpaired surrogates)",
   gold_at_base: "a gold, given or supporting file is not a text file at the base commit",
   duplicate: "another sample of the task has the same query, or the same given and gold files from the same source",
   trace_reproduces: "the failure was not identical on a second run",
@@ -133,6 +137,10 @@ export function sampleGateFailures(input: GateInput): GateFailure[] {
     if (/\[path\]:\d/.test(text)) redaction.push("the excerpt gives a line of the mutated file");
   }
   if (redaction.length) out.push({ gate: "redaction", detail: redaction.join("; ") });
+
+  const unseen = fields.map((f) => ({ key: f.key, problem: textProblem(f.text, "multiline") })).find((f) => f.problem);
+  const unstorable = unstorableString(r);
+  if (unseen || unstorable) out.push({ gate: "plain_text", detail: unseen ? `query.${unseen.key} ${unseen.problem}` : `${unstorable!.path} ${unstorable!.problem}` });
 
   const named = [...gold, ...given, ...(r.gold.supporting_files ?? []), ...(r.task_type === "trace2code" ? (r.gold.related_tests ?? []) : [])];
   const missing = [...new Set(named)].filter((f) => !input.baseFiles.has(f));
