@@ -248,7 +248,8 @@ export async function sandboxImageId(): Promise<string> {
  * Runs one command in a fresh container (container-command.ts): read-only mounts and root, no
  * network, user 10001, no capabilities, no-new-privileges, a private IPC namespace, memory
  * without swap, pids, CPU and file-size limits. Past its time or output limit the container is
- * removed; it is removed after use in any case.
+ * removed; it is removed after use in any case. It carries this process's owner labels, so a
+ * sweep by another owner (a worker, another build) never removes it while it runs.
  */
 export async function runContainerCommand(cmd: ContainerCommand): Promise<ContainerCommandResult> {
   checkContainerCommand(cmd);
@@ -263,7 +264,7 @@ export async function runContainerCommand(cmd: ContainerCommand): Promise<Contai
     WorkingDir: cmd.workdir,
     Hostname: "sandbox",
     Env: Object.entries(cmd.env).map(([k, v]) => `${k}=${v}`),
-    Labels: { [SANDBOX_LABEL]: "1", [OWNER_LABEL]: ownerTag() },
+    Labels: { [SANDBOX_LABEL]: "1", [OWNER_LABEL]: sandboxInstanceId(), [HOST_LABEL]: sandboxOwnerHost() },
     AttachStdout: true,
     AttachStderr: true,
     Tty: false,
@@ -290,6 +291,7 @@ export async function runContainerCommand(cmd: ContainerCommand): Promise<Contai
       AutoRemove: false,
     },
   });
+  live.add(container.id); // this process's sweeps leave it alone; other owners never touch a running one
   const started = Date.now();
   const out: Buffer[] = [], err: Buffer[] = [];
   let bytes = 0, outputLimited = false, timedOut = false;
@@ -336,5 +338,6 @@ export async function runContainerCommand(cmd: ContainerCommand): Promise<Contai
     };
   } finally {
     await removeQuietly(container).catch(() => undefined);
+    live.delete(container.id);
   }
 }

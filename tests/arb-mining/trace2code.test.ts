@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -7,6 +8,9 @@ import { mutatedMentions } from "@/lib/construction/arb-mining/failure-excerpt";
 import { GitReader } from "@/lib/construction/arb-mining/git-reader";
 import { mineTrace2Code, type TraceResult } from "@/lib/construction/arb-mining/mine-trace2code";
 import { rerunTrace } from "@/lib/construction/arb-mining/rerun-trace";
+import { runVitestInSandbox } from "@/lib/construction/arb-mining/vitest-sandbox";
+import { getConfig } from "@/lib/config";
+import { listSandboxContainers, sandboxOwnerTag } from "@/lib/sandbox";
 import { makeFixtureRepo, type FixtureRepo } from "./git-fixture";
 
 // trace2code on a small TypeScript project made on the fly, its vitest suite run in the sandbox
@@ -99,4 +103,30 @@ describe("trace2code in the sandbox", () => {
       fs.rmSync(dir, { recursive: true, force: true });
     }
   }, 600_000);
+
+  it("stops the build, rather than counting a failed trial, when its container is stopped from outside", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "execboard-trace-stop-"));
+    fs.chmodSync(dir, 0o755);
+    try {
+      fs.mkdirSync(path.join(dir, "tests"));
+      fs.mkdirSync(path.join(dir, "node_modules"));
+      fs.writeFileSync(path.join(dir, "package.json"), '{ "name": "slow", "type": "module", "private": true }\n');
+      fs.writeFileSync(path.join(dir, "tests/slow.test.ts"), 'import { test } from "vitest";\n\ntest("waits", () => new Promise((r) => setTimeout(r, 60_000)));\n');
+      const running = runVitestInSandbox({ snapshotDir: dir, nodeModulesDir: NODE_MODULES, files: ["tests/slow.test.ts"], timeoutMs: 180_000, testTimeoutMs: 120_000 });
+      running.catch(() => undefined);
+      let id: string | undefined;
+      for (let i = 0; i < 300 && !id; i++) {
+        id = (await listSandboxContainers()).find((c) => c.owner === sandboxOwnerTag() && c.state === "running")?.id;
+        if (!id) await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(id).toBeDefined();
+      await new Promise((r) => setTimeout(r, 2000)); // vitest is under way
+      // What an engine shutting down does to its containers: SIGTERM, then SIGKILL.
+      const stop = spawnSync("docker", ["stop", "-t", "2", id!], { env: { ...process.env, DOCKER_HOST: `unix://${getConfig().EXECBOARD_DOCKER_SOCKET}` }, encoding: "utf8" });
+      expect(stop.status, stop.stderr).toBe(0);
+      await expect(running).rejects.toThrow(/stopped from outside/);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 300_000);
 });

@@ -6,13 +6,17 @@
 // duration in milliseconds.
 // With {list: true} nothing runs: the answer lists the test files the project's own config
 // selects.
-// Usage: node vitest-harness.mjs '<json {root, files, testTimeout, hookTimeout, list?}>'
+// Usage: node vitest-harness.mjs '<json {root, files, testTimeout, hookTimeout, list?, deadlineMs?}>'
 import { createRequire } from "node:module";
+import { setTimeout } from "node:timers";
 import { pathToFileURL } from "node:url";
 
 const MARKER = "@@EXECBOARD-VITEST@@";
 const STACK_MAX = 6000;
 const spec = JSON.parse(process.argv[2]);
+// The host removes the container at its own limit; this one, a little later, ends a run whose
+// host process died (the main thread is free: tests run in a worker).
+if (spec.deadlineMs) setTimeout(() => process.exit(124), spec.deadlineMs).unref();
 
 function plainError(e) {
   const s = (v) => (typeof v === "string" ? v.slice(0, STACK_MAX) : undefined);

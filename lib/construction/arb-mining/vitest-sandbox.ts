@@ -7,10 +7,12 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
+import { AppError } from "@/lib/errors/app-error";
 import { runContainerCommand, type ReadOnlyMount } from "@/lib/sandbox";
 
 const MARKER = "@@EXECBOARD-VITEST@@";
 const ROOT = "/repo";
+const HARNESS_GRACE_MS = 30_000;
 
 const errorSchema = z.object({ name: z.string().optional(), message: z.string(), stack: z.string().optional(), diff: z.string().optional() });
 const fileSchema = z.object({
@@ -67,7 +69,10 @@ export async function runVitestInSandbox(spec: VitestRunSpec): Promise<VitestRun
     { source: nodeBinary(), target: "/opt/node/bin/node" },
   ];
   if (spec.overlay) mounts.push({ source: path.resolve(spec.overlay.hostFile), target: `${ROOT}/${spec.overlay.path}` });
-  const arg = JSON.stringify({ root: ROOT, files: spec.files, testTimeout: spec.testTimeoutMs, hookTimeout: spec.testTimeoutMs, list: spec.list === true });
+  // The harness ends itself a little after the host's limit, so a run whose owner died (and can
+  // no longer remove its container) does not go on using the shared engine.
+  const deadlineMs = spec.timeoutMs + HARNESS_GRACE_MS;
+  const arg = JSON.stringify({ root: ROOT, files: spec.files, testTimeout: spec.testTimeoutMs, hookTimeout: spec.testTimeoutMs, list: spec.list === true, deadlineMs });
   const r = await runContainerCommand({
     argv: ["/opt/node/bin/node", "/opt/harness/vitest-harness.mjs", arg],
     mounts,
@@ -76,6 +81,12 @@ export async function runVitestInSandbox(spec: VitestRunSpec): Promise<VitestRun
     timeoutMs: spec.timeoutMs,
   });
   const base = { files: [] as VitestFileResult[], listed: [] as string[], durationMs: r.durationMs };
+  if (!r.timedOut && !r.oomKilled && !r.outputLimited && r.stdout.lastIndexOf(MARKER) < 0 && (r.exitCode === 137 || r.exitCode === 143)) {
+    // Killed or stopped from outside (the engine stopped, someone removed the container): not
+    // the mutant's doing, and a build that counted it as a failed trial would differ from the
+    // next one, so the build stops instead.
+    throw new AppError("INTERNAL", `the sandbox container running vitest was stopped from outside (exit ${r.exitCode}: the Docker engine stopped or the container was removed); run the build again`);
+  }
   if (r.timedOut) return { ...base, failure: `the run passed its ${spec.timeoutMs} ms limit` };
   if (r.oomKilled) return { ...base, failure: "the run ran out of memory" };
   if (r.outputLimited) return { ...base, failure: "the run wrote more output than allowed" };
