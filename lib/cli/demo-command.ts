@@ -2,24 +2,48 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { importBenchmark } from "@/lib/benchmark/import-benchmark";
+import { prepareBuiltInArb } from "@/lib/construction/arb-mining/builtin";
 import { disconnectDb } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
 import { closeQueue } from "@/lib/queue/enqueue";
+import { importArbBenchmark } from "@/lib/repo-benchmark/import-arb";
 import { createSandbox } from "@/lib/sandbox";
 import { parse } from "./args";
 import { submitBaselines } from "./baselines-command";
 
-const BENCHMARKS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../benchmarks");
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const BENCHMARKS = path.join(ROOT, "benchmarks");
+const USAGE = "usage: execboard demo seed [--benchmark core|demo|arb-self|<dir>] [--no-arb]";
 
-// execboard demo seed [--benchmark core|demo|<dir>]: import a built-in benchmark (verified by
-// execution), then submit, score and publish the baselines through the real pipeline. Needs a
-// running worker. The Quickstart seeds the core benchmark (its earlier versions from
-// benchmarks/core-archive first, oldest first, so they stay browsable and the newest is
-// current); tests use the 48-task demo.
+// execboard demo seed [--benchmark core|demo|arb-self|<dir>] [--no-arb]: import a built-in
+// benchmark (verified by execution), then submit, score and publish the baselines through the
+// real pipeline. Needs a running worker. The Quickstart seeds the core benchmark (its earlier
+// versions from benchmarks/core-archive first, oldest first, so they stay browsable and the
+// newest is current) and then the second track's built-in benchmark, ExecBoard's own repository
+// (benchmarks/arb-self, read from this clone's git history), with its three baselines; tests use
+// the 48-task demo. A clone that cannot serve arb-self (no git history, or not the pinned
+// commit) gets the first track all the same, and is told why and what to do.
 export async function demoCommand(argv: string[]): Promise<number> {
-  const { positionals, values } = parse(argv, { benchmark: { type: "string" } });
-  if (positionals[0] !== "seed") throw new AppError("BAD_REQUEST", "usage: execboard demo seed [--benchmark core|demo|<dir>]");
+  const { positionals, values } = parse(argv, { benchmark: { type: "string" }, "no-arb": { type: "boolean" } });
+  if (positionals[0] !== "seed" || positionals.length > 1) throw new AppError("BAD_REQUEST", USAGE);
   const choice = values.benchmark ?? "core";
+  try {
+    if (choice === "arb-self") return await seedBuiltInArb();
+    const ok = await seedExecBenchmark(choice);
+    if (choice !== "core" || values["no-arb"]) return ok ? 0 : 1;
+    const arb = await seedBuiltInArb().catch((e: unknown) => {
+      if (!(e instanceof AppError) || e.code !== "BAD_REQUEST") throw e;
+      console.error(`the second track's built-in benchmark was not seeded: ${e.message}`);
+      return 0;
+    });
+    return ok && arb === 0 ? 0 : 1;
+  } finally {
+    await closeQueue();
+    await disconnectDb();
+  }
+}
+
+async function seedExecBenchmark(choice: string): Promise<boolean> {
   const dir = choice === "core" || choice === "demo" ? path.join(BENCHMARKS, choice) : path.resolve(choice);
   const sandbox = await createSandbox();
   try {
@@ -30,11 +54,26 @@ export async function demoCommand(argv: string[]): Promise<number> {
     const r = await importBenchmark(dir, sandbox);
     console.log(r.created ? `imported ${r.slug} ${r.version} (${r.queries} queries, ${r.corpus} snippets)` : `${r.slug} ${r.version} already imported`);
     const results = await submitBaselines(r.slug, { wait: true, publish: true });
-    return results.every((x) => x.status === "published") ? 0 : 1;
+    return results.every((x) => x.status === "published");
   } finally {
     await sandbox.close();
-    await closeQueue();
-    await disconnectDb();
+  }
+}
+
+/** benchmarks/arb-self, imported from this clone's own history, and its baselines published. */
+async function seedBuiltInArb(): Promise<number> {
+  const arb = await prepareBuiltInArb(ROOT);
+  try {
+    const r = await importArbBenchmark({ samplesPath: arb.samplesPath, reposDir: arb.reposDir, onProgress: (m) => console.error(`import-arb: ${m}`) });
+    const { kept } = r.report;
+    console.log(r.created ? `imported ${r.slug} ${r.version} (${kept.total} samples of ${arb.repo} at ${arb.baseCommit.slice(0, 12)})` : `${r.slug} ${r.version} already imported`);
+    // The miner's gates are at least as strict as the import's: a sample the import leaves out
+    // means the two disagree, and the published numbers would not be over the committed set.
+    if (kept.excluded_by_gates) throw new AppError("INTERNAL", `import-arb left out ${kept.excluded_by_gates} samples of ${r.slug} that build-arb's gates passed; see the import report`);
+    const results = await submitBaselines(r.slug, { wait: true, publish: true });
+    return results.every((x) => x.status === "published") ? 0 : 1;
+  } finally {
+    arb.cleanup();
   }
 }
 

@@ -20,7 +20,7 @@ const COMMANDS: Record<string, { summary: string; load: () => Promise<(argv: str
   quota: { summary: "quota --benchmark <slug> [--org <slug>] [--check] | quota set --user <e>|--org <slug> --benchmark <slug> --per-day|--total|--concurrent <n>", load: async () => (await import("./quota-command")).quotaCommand },
   rescore: { summary: "rescore --benchmark <slug> [--all-published] [--dry-run] [--wait] | rescore status <batch-id>  (maintainers)", load: async () => (await import("./rescore-command")).rescoreCommand },
   baselines: { summary: "baselines submit --benchmark <slug> [--wait] [--publish]", load: async () => (await import("./baselines-command")).baselinesCommand },
-  demo: { summary: "demo seed [--benchmark core|demo|<dir>]  (import a built-in benchmark, score and publish its baselines)", load: async () => (await import("./demo-command")).demoCommand },
+  demo: { summary: "demo seed [--benchmark core|demo|arb-self|<dir>] [--no-arb]  (import a built-in benchmark, score and publish its baselines)", load: async () => (await import("./demo-command")).demoCommand },
 };
 
 // Commands of the process shells rather than of lib/ (bin/execboard.mjs starts them).
