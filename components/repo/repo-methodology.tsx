@@ -16,6 +16,7 @@ import { REPO_ENGINE_VERSION } from "@/lib/repo-metrics/analyze-run";
 export const REPO_TOC: [string, string][] = [
   ["repo-retrieval", "Repository retrieval: the task"],
   ["repo-import", "Import and leakage gates"],
+  ["repo-builtin", "The built-in benchmark: ExecBoard's own history"],
   ["repo-submissions", "Run files and chunk embeddings"],
   ["repo-metrics", "Recall, MRR, first-gold depth"],
   ["repo-bcy", "Budgeted context yield"],
@@ -91,6 +92,23 @@ export function RepoMethodology() {
           </li>
         </ul>
         <p>The import report (in every dataset download) says what each gate caught, sample by sample.</p>
+      </Section>
+
+      <Section id="repo-builtin" title="The built-in benchmark: ExecBoard's own history">
+        <p>
+          <code className={code}>arb-self</code>, which this installation serves beside the first track, is mined by{" "}
+          <code className={code}>execboard benchmark build-arb</code> from ExecBoard&apos;s own repository, every sample asked of one pinned commit of its main branch:
+          code2test and edit2ripple from the commits before it (the query is the commit message with paths, hashes and patch text removed; gold are the tests, or the related
+          files, that commit changed and that still exist at the pinned commit), trace2code from single-edit mutations at the pinned commit that make its own vitest suite
+          fail in the sandbox (the query is the command and the failure, with the mutated file&apos;s path and lines redacted; every failure is reproduced byte for byte), and
+          counterfactual controls, queries mined from another small repository asked of this one. Each sample passes this page&apos;s gates and stricter ones of the
+          miner&apos;s own; the build report beside the samples says what each left out.
+        </p>
+        <p>
+          Two tasks cannot be mined from a history, so the built-in benchmark has none of them: <strong>comment2context</strong> needs review comments on a diff, and{" "}
+          <strong>natural no-gold</strong> needs issue threads whose resolution lies outside the repository; a git history holds neither. Its selective-retrieval numbers
+          therefore rest on counterfactual controls alone, and its all-task averages are over code2test, edit2ripple and trace2code.
+        </p>
       </Section>
 
       <Section id="repo-submissions" title="Run files and chunk embeddings">
