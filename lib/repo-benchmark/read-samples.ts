@@ -33,8 +33,13 @@ export function readSamples(text: string): ReadSamples {
       refused.push({ line, sampleId: null, reason: `not JSON: ${(e as Error).message}` });
       return;
     }
-    const parsed = releasedSampleSchema.safeParse(json);
     const id = typeof (json as { id?: unknown })?.id === "string" ? ((json as { id: string }).id) : null;
+    const nul = pathHoldingNul(json);
+    if (nul !== null) {
+      refused.push({ line, sampleId: id, reason: `${nul || "record"} holds a NUL character (\\u0000), which no text column can store; write it as an escape such as \\x00` });
+      return;
+    }
+    const parsed = releasedSampleSchema.safeParse(json);
     if (!parsed.success) {
       const why = parsed.error.issues.map((x) => `${x.path.join(".") || "record"}: ${x.message}`).join("; ");
       refused.push({ line, sampleId: id, reason: `not a sample record: ${why}` });
@@ -71,4 +76,25 @@ export function readSamples(text: string): ReadSamples {
     samples.push({ ...s, line });
   });
   return { samples, refused, records };
+}
+
+/** The dotted path of the first key or string in `value` that holds U+0000, "" for the value itself, or null. */
+function pathHoldingNul(value: unknown, at = ""): string | null {
+  if (typeof value === "string") return value.includes("\u0000") ? at : null;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = pathHoldingNul(value[i], `${at}[${i}]`);
+      if (found !== null) return found;
+    }
+    return null;
+  }
+  if (value && typeof value === "object") {
+    for (const [k, v] of Object.entries(value)) {
+      const here = at ? `${at}.${k}` : k;
+      if (k.includes("\u0000")) return here;
+      const found = pathHoldingNul(v, here);
+      if (found !== null) return found;
+    }
+  }
+  return null;
 }

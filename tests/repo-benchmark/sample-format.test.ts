@@ -74,4 +74,20 @@ describe("sample normalization", () => {
       { line: 3, sampleId: "none", reason: "a code2test sample names no gold file" },
     ]);
   });
+
+  it("refuses a record holding a NUL character by the field that holds it, before anything reaches the database", () => {
+    const rec = (id: string, query: object) => JSON.stringify({ id, task_type: "code2test", repo: "acme/widgets", base_commit: BASE, query, gold: { related_tests: ["tests/a.py"] } });
+    const read = readSamples(
+      [
+        rec("nul-in-text", { failure: { excerpt: "magic \u0000\u0001 bytes" } }),
+        rec("nul-in-list", { frames: ["ok", "bad\u0000"] }),
+        rec("escaped", { failure: { excerpt: "magic \\x00 bytes, \u0001 kept" } }),
+      ].join("\n"),
+    );
+    expect(read.samples.map((s) => s.sample_id)).toEqual(["escaped"]);
+    expect(read.refused).toEqual([
+      { line: 1, sampleId: "nul-in-text", reason: "query.failure.excerpt holds a NUL character (\\u0000), which no text column can store; write it as an escape such as \\x00" },
+      { line: 2, sampleId: "nul-in-list", reason: "query.frames[1] holds a NUL character (\\u0000), which no text column can store; write it as an escape such as \\x00" },
+    ]);
+  });
 });
