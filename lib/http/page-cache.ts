@@ -30,7 +30,7 @@ const PUBLIC_PAGES = [
   /^\/submissions\/[^/]+$/, // a model page: public once published, 404 (never kept) before
   /^\/submissions\/[^/]+\/queries\/[^/]+$/,
   /^\/methodology$/,
-  /^\/docs\/api$/,
+  /^\/docs\/api(\/reference)?$/, // the API reference, and its markup alone (components/ui/html-island.tsx)
   /^\/api\/v1\/benchmarks$/,
   /^\/api\/v1\/benchmarks\/[^/]+\/(leaderboard|pairwise|difficulty|analysis|dataset)$/,
   /^\/api\/v1\/benchmarks\/[^/]+\/dataset\/[^/]+$/,
