@@ -4,7 +4,7 @@
 # paper-size benchmark seeded into its own database with a vendor token and session, a
 # production build in its own dist dir, `execboard web` on 127.0.0.1 with rate limiting off, the
 # load, and then everything this script started is stopped. Exit code 1 if any request failed.
-#   bash bench/load-service.sh [--duration 20] [--connections 1,10] [--groups a,b]
+#   bash bench/load-service.sh [--duration 20] [--connections 1,10] [--groups a,b] [--accept-encoding "gzip, deflate, br, zstd"]
 #   LOADBENCH_SKIP_BUILD=1 bash bench/load-service.sh ...   # reuse the last build
 # Ports: LOADBENCH_PG_PORT (55461), LOADBENCH_REDIS_PORT (56461), LOADBENCH_WEB_PORT (3161).
 set -euo pipefail

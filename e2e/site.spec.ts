@@ -105,6 +105,35 @@ test("/docs/api shows request examples in curl, the CLI and Python, and fits a p
   await screenshot(page, "docs-api-desktop");
 });
 
+// The reference is sent once, in the HTML (an HTML island): it must be whole without JavaScript,
+// kept as it is by hydration, and fetched when /docs/api is reached by client-side navigation.
+test("/docs/api holds the whole reference without JavaScript, after hydration and after a client-side navigation", async ({ page, browser }) => {
+  const plain = await browser.newContext({ javaScriptEnabled: false });
+  const noJs = await plain.newPage();
+  const html = await (await noJs.goto("/docs/api"))!.text();
+  expect(await noJs.getByTestId("request-examples").count()).toBeGreaterThan(40);
+  await expect(noJs.locator("section#createSubmission")).toContainText("-F file=@embeddings.npz");
+  // Once: the markup is not serialised again into the React payload inlined in the page.
+  expect(html.split("-F file=@embeddings.npz").length - 1).toBe(1);
+  await plain.close();
+
+  await page.goto("/docs/api");
+  await page.waitForLoadState("networkidle");
+  const count = await page.getByTestId("request-examples").count();
+  expect(count).toBeGreaterThan(40);
+  await page.locator("section#getLeaderboard").getByText("Request examples").click();
+  await expect(page.locator("section#getLeaderboard").getByTestId("request-examples")).toHaveAttribute("open", "");
+
+  // From the submit guide's link to the uploads API: a client-side navigation to a #fragment.
+  await page.goto("/submit");
+  await page.evaluate(() => ((window as unknown as { softNav: boolean }).softNav = true));
+  await page.getByRole("link", { name: "the uploads API" }).click();
+  await expect(page).toHaveURL(/\/docs\/api#createUpload$/, NAV);
+  await expect(page.locator("section#createUpload")).toBeInViewport(NAV);
+  expect(await page.getByTestId("request-examples").count()).toBe(count);
+  expect(await page.evaluate(() => (window as unknown as { softNav?: boolean }).softNav), "no full page load").toBe(true);
+});
+
 test("dark mode follows the system setting, and stays readable", async ({ page }) => {
   test.slow(); // three pages at two widths, each checked by axe and photographed
   const rows = await publishedRows(page);

@@ -12,7 +12,14 @@
 //
 // Only complete 200 answers without Set-Cookie are kept, least recently used first out past
 // `maxBytes`. Concurrent misses of one page under one stamp render it once.
+//
+// An answer is kept once, whatever encoding the reader asked for: the identity bytes (decoded
+// when the app compressed them: Next.js streams gzip in many small flushes, which compresses
+// poorly), and beside them a brotli and a gzip copy of the whole body, made once per kept
+// answer in zlib's thread pool. A hit is sent in the coding the request's Accept-Encoding
+// prefers among those made, with Vary: Accept-Encoding; a client that sends none gets identity.
 import type http from "node:http";
+import { chooseCoding, CODINGS, decode, encode, type Coding } from "@/lib/http/content-coding";
 import { etagMatches, etagOf } from "@/lib/http/etag";
 
 const PUBLIC_PAGES = [
@@ -23,7 +30,7 @@ const PUBLIC_PAGES = [
   /^\/submissions\/[^/]+$/, // a model page: public once published, 404 (never kept) before
   /^\/submissions\/[^/]+\/queries\/[^/]+$/,
   /^\/methodology$/,
-  /^\/docs\/api$/,
+  /^\/docs\/api(\/reference)?$/, // the API reference, and its markup alone (components/ui/html-island.tsx)
   /^\/api\/v1\/benchmarks$/,
   /^\/api\/v1\/benchmarks\/[^/]+\/(leaderboard|pairwise|difficulty|analysis|dataset)$/,
   /^\/api\/v1\/benchmarks\/[^/]+\/dataset\/[^/]+$/,
@@ -32,11 +39,14 @@ const PUBLIC_PAGES = [
 ];
 
 // Request headers the app's answer depends on besides the URL: Next.js's client-navigation
-// headers (the answer is then a React Server Components payload) and the encoding.
-const VARY = ["rsc", "next-router-state-tree", "next-router-prefetch", "next-router-segment-prefetch", "next-url", "accept-encoding", "x-forwarded-proto", "x-forwarded-host"];
+// headers (the answer is then a React Server Components payload) and the origin. The encoding
+// is not one of them: what is kept is identity, coded as each request asks at replay.
+const VARY = ["rsc", "next-router-state-tree", "next-router-prefetch", "next-router-segment-prefetch", "next-url", "x-forwarded-proto", "x-forwarded-host"];
 const KEPT_TYPES = /^(text\/html|text\/x-component|text\/csv|application\/json)\b/;
 // Per-answer headers: the transport's, and the rate limit's (set anew for every answer).
-const DROPPED_HEADERS = new Set(["date", "connection", "keep-alive", "transfer-encoding", "content-length", "x-ratelimit-limit", "x-ratelimit-remaining", "x-ratelimit-reset"]);
+const DROPPED_HEADERS = new Set(["date", "connection", "keep-alive", "transfer-encoding", "content-length", "content-encoding", "x-ratelimit-limit", "x-ratelimit-remaining", "x-ratelimit-reset"]);
+// Smaller answers are sent as they are: a coded copy would save less than its headers cost.
+const MIN_CODED_BYTES = 1024;
 
 export interface PageCacheOptions {
   /** Memory for kept answers, bytes (0: nothing is kept). */
@@ -57,7 +67,10 @@ export interface PageCacheOptions {
 interface Entry {
   status: number;
   headers: http.OutgoingHttpHeaders;
+  /** The identity bytes. */
   body: Buffer;
+  /** The same bytes in each content coding, once made. */
+  coded: Partial<Record<Coding, Buffer>>;
   etag: string | null;
 }
 
@@ -156,12 +169,39 @@ export class PageCache {
   private keep(key: string, entry: Entry): void {
     this.entries.set(key, entry);
     this.bytes += entry.body.length;
+    this.evict();
+    if (entry.body.length >= MIN_CODED_BYTES) void this.code(key, entry);
+  }
+
+  // Makes the coded copies of a kept answer, one coding after the other; a copy is counted
+  // and served only while its answer is still kept.
+  private async code(key: string, entry: Entry): Promise<void> {
+    for (const coding of CODINGS) {
+      let coded: Buffer;
+      try {
+        coded = await encode(entry.body, coding);
+      } catch (e) {
+        console.error(`[page-cache] ${coding} of a kept answer failed, it is sent as it is:`, (e as Error).message);
+        return;
+      }
+      if (this.entries.get(key) !== entry) return;
+      entry.coded[coding] = coded;
+      this.bytes += coded.length;
+      this.evict();
+    }
+  }
+
+  private evict(): void {
     for (const [k, e] of this.entries) {
       if (this.bytes <= this.opts.maxBytes) break;
       this.entries.delete(k);
-      this.bytes -= e.body.length;
+      this.bytes -= sizeOf(e);
     }
   }
+}
+
+function sizeOf(e: Entry): number {
+  return e.body.length + Object.values(e.coded).reduce((sum, b) => sum + b.length, 0);
 }
 
 function headerText(v: string | string[] | undefined): string {
@@ -197,8 +237,17 @@ function capture(res: http.ServerResponse, render: () => Promise<void>): Promise
       settled = true;
       resolve(entry);
     };
-    res.once("finish", () => done(keepable(res, Buffer.concat(chunks))));
-    res.once("close", () => done(null)); // closed before finishing: incomplete, never kept
+    let finished = false;
+    res.once("finish", () => {
+      finished = true;
+      keepable(res, Buffer.concat(chunks)).then(done, (e) => {
+        console.error("[page-cache] an answer could not be decoded, it is not kept:", (e as Error).message);
+        done(null);
+      });
+    });
+    // Closed before finishing: incomplete, never kept. (A finished answer closes too, while
+    // it may still be being decoded.)
+    res.once("close", () => finished || done(null));
     render().catch((e) => {
       done(null);
       reject(e);
@@ -206,13 +255,22 @@ function capture(res: http.ServerResponse, render: () => Promise<void>): Promise
   });
 }
 
-function keepable(res: http.ServerResponse, body: Buffer): Entry | null {
+async function keepable(res: http.ServerResponse, sent: Buffer): Promise<Entry | null> {
   if (res.statusCode !== 200 || res.getHeader("set-cookie") !== undefined) return null;
   const type = String(res.getHeader("content-type") ?? "");
   if (!KEPT_TYPES.test(type)) return null;
+  const body = await decode(sent, headerText(res.getHeader("content-encoding") as string | string[] | undefined));
+  if (!body) return null;
   const headers: http.OutgoingHttpHeaders = {};
   for (const [k, v] of Object.entries(res.getHeaders())) if (!DROPPED_HEADERS.has(k) && v !== undefined) headers[k] = v;
-  return { status: res.statusCode, headers, body, etag: etagOf(res.getHeader("etag")) };
+  headers.vary = withAcceptEncoding(headers.vary);
+  return { status: res.statusCode, headers, body, coded: {}, etag: etagOf(res.getHeader("etag")) };
+}
+
+// The answer's Vary, naming Accept-Encoding (the coding is chosen by it at replay).
+function withAcceptEncoding(vary: http.OutgoingHttpHeader | undefined): string {
+  const names = (Array.isArray(vary) ? vary.join(",") : String(vary ?? "")).split(",").map((n) => n.trim()).filter(Boolean);
+  return names.some((n) => n.toLowerCase() === "accept-encoding" || n === "*") ? names.join(", ") : [...names, "Accept-Encoding"].join(", ");
 }
 
 function replay(req: http.IncomingMessage, res: http.ServerResponse, entry: Entry, outcome: "hit"): void {
@@ -223,7 +281,10 @@ function replay(req: http.IncomingMessage, res: http.ServerResponse, entry: Entr
     res.end();
     return;
   }
+  const coding = chooseCoding(req.headers["accept-encoding"], CODINGS.filter((c) => entry.coded[c]));
+  const body = coding === "identity" ? entry.body : entry.coded[coding]!;
+  if (coding !== "identity") res.setHeader("content-encoding", coding);
   res.statusCode = entry.status;
-  res.setHeader("content-length", entry.body.length);
-  res.end(entry.body);
+  res.setHeader("content-length", body.length);
+  res.end(body);
 }

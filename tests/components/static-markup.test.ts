@@ -16,13 +16,14 @@ describe("static markup", () => {
     expect(mine).toBe(renderToStaticMarkup(el));
   });
 
-  it("the compare page's p-value heatmap is the same markup React renders for it", () => {
+  it("the compare page's p-value heatmap marks estimates, picks and small p", () => {
     const systems = ["a", "b", "c"].map((id) => ({ submissionId: id, model: `model <${id}> & "co"` }));
     const monteCarlo = [[false, false, true], [false, false, false], [true, false, false]];
     const m = { systems, p: [[null, 0.0004, 0.2], [0.0004, null, null], [0.2, null, null]], sign: [[0, 1, -1], [-1, 0, 0], [1, 0, 0]], monteCarlo, stale: false, provisional: [] };
     const props = { m, k: 1, highlight: new Set(["a", "c"]) };
-    const html = renderToStaticMarkup(h(PValueHeatmap, props));
+    const html = renderToStaticMarkup(h(PValueHeatmap, { m, k: 1, highlight: ["a", "c"] }));
     expect(html).toBe(`<div class="space-y-2">${renderToStaticMarkup(h(HeatmapBody, props))}</div>`);
+    expect(html.match(/text-emerald-800 underline/g)).toHaveLength(4); // a and c, as row and as column
     expect(html).toContain("&lt;.001");
     // A Monte Carlo p is marked as estimated, to the eye and to screen readers, and the legend says how.
     expect(html).toMatch(/<span aria-hidden="true">~<\/span><span class="sr-only">estimated <\/span>\.20/);

@@ -2,6 +2,7 @@
 // rendered for: what is kept, for whom, and that a new reader stamp is always seen.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PageCache } from "@/lib/http/page-cache";
 
@@ -26,6 +27,7 @@ async function app(req: http.IncomingMessage, res: http.ServerResponse): Promise
     return;
   }
   if (url.startsWith("/benchmarks/cookie")) res.setHeader("set-cookie", "a=b");
+  if (url.startsWith("/benchmarks/coded")) return codedPage(req, res);
   res.setHeader("content-type", req.headers.rsc ? "text/x-component" : "text/html; charset=utf-8");
   // Next.js appends an answer's headers, so Node holds them as arrays: as here for /api.
   if (url.startsWith("/api/")) res.setHeader("etag", [`"${stamp}-${url.length}"`]);
@@ -33,6 +35,52 @@ async function app(req: http.IncomingMessage, res: http.ServerResponse): Promise
   res.write(`<p>${url} `);
   await new Promise((r) => setTimeout(r, 5));
   res.end(`stamp ${stamp} for ${viewer}${"x".repeat(url.includes("big") ? 4000 : 0)}</p>`);
+}
+
+// A page long enough to be worth compressing, written in chunks and, like Next.js, gzipped
+// on the fly (flushed per chunk) for a client that accepts gzip.
+const LONG = Array.from({ length: 150 }, (_, i) => `<li>query q_${i} — ${"é".repeat(i % 7)} solved</li>`);
+function codedPage(req: http.IncomingMessage, res: http.ServerResponse): void {
+  res.setHeader("content-type", "text/html; charset=utf-8");
+  res.setHeader("vary", "rsc, Accept-Encoding");
+  const page = [`<p>${req.url} stamp ${stamp}</p>`, ...LONG];
+  if (!String(req.headers["accept-encoding"] ?? "").includes("gzip")) {
+    for (const line of page) res.write(line);
+    res.end();
+    return;
+  }
+  res.setHeader("content-encoding", "gzip");
+  const gz = zlib.createGzip();
+  gz.on("data", (c: Buffer) => res.write(c));
+  gz.on("end", () => res.end());
+  for (const line of page) {
+    gz.write(line);
+    gz.flush();
+  }
+  gz.end();
+}
+
+/** A GET whose body is the raw bytes on the wire (fetch would decode them). */
+function raw(path: string, headers: Record<string, string> = {}): Promise<{ headers: http.IncomingHttpHeaders; bytes: Buffer }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(`${base}${path}`, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () => resolve({ headers: res.headers, bytes: Buffer.concat(chunks) }));
+      })
+      .on("error", reject);
+  });
+}
+
+/** Hits of `path` until one comes in `coding` (its copies are made in the background). */
+async function hitIn(path: string, coding: string, acceptEncoding: string) {
+  for (let i = 0; i < 100; i++) {
+    const hit = await raw(path, { "accept-encoding": acceptEncoding });
+    if (hit.headers["content-encoding"] === coding) return hit;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  throw new Error(`${path} never came in ${coding}`);
 }
 
 async function get(path: string, headers: Record<string, string> = {}, method = "GET") {
@@ -194,5 +242,47 @@ describe("PageCache", () => {
     open();
     await new Promise((r) => setTimeout(r, 50));
     expect((await get("/benchmarks/hangup")).cache).toBe("miss");
+  });
+
+  it("keeps one copy of a page whatever the encoding asked, and sends it coded as each reader accepts", async () => {
+    const before = renders;
+    // The first visitor accepts gzip: the app compresses on the fly, the reader gets that.
+    const first = await raw("/benchmarks/coded", { "accept-encoding": "gzip" });
+    expect([first.headers["x-execboard-cache"], first.headers["content-encoding"]]).toEqual(["miss", "gzip"]);
+    const page = zlib.gunzipSync(first.bytes);
+    expect(page.toString()).toContain("query q_149");
+
+    // A client without Accept-Encoding gets identity, the same bytes, from memory.
+    const plain = await raw("/benchmarks/coded");
+    expect(plain.headers["x-execboard-cache"]).toBe("hit");
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.bytes.equals(page)).toBe(true);
+    expect(Number(plain.headers["content-length"])).toBe(page.length);
+
+    // Brotli for a browser, gzip for a client that takes only gzip: each decodes to the same bytes.
+    const br = await hitIn("/benchmarks/coded", "br", "gzip, deflate, br, zstd");
+    expect(zlib.brotliDecompressSync(br.bytes).equals(page)).toBe(true);
+    expect(Number(br.headers["content-length"])).toBe(br.bytes.length);
+    expect(br.bytes.length).toBeLessThan(page.length / 4);
+    const gz = await hitIn("/benchmarks/coded", "gzip", "gzip;q=1, br;q=0.5");
+    expect(zlib.gunzipSync(gz.bytes).equals(page)).toBe(true);
+    // A whole-body gzip, not the app's flushed stream.
+    expect(gz.bytes.length).toBeLessThan(first.bytes.length);
+    for (const hit of [plain, br, gz]) expect(String(hit.headers.vary).split(", ")).toEqual(["rsc", "Accept-Encoding"]);
+
+    // Refusing brotli gets gzip; a client that takes neither, even one refusing identity, a readable page.
+    expect((await raw("/benchmarks/coded", { "accept-encoding": "br;q=0, gzip" })).headers["content-encoding"]).toBe("gzip");
+    for (const accept of ["deflate", "identity;q=0", "*;q=0"]) expect((await raw("/benchmarks/coded", { "accept-encoding": accept })).bytes.equals(page), accept).toBe(true);
+    expect(renders - before).toBe(1);
+  });
+
+  it("never answers a small page coded, and keeps a page the app sent in identity", async () => {
+    await get("/benchmarks/tiny");
+    const tiny = await raw("/benchmarks/tiny", { "accept-encoding": "br, gzip" });
+    expect([tiny.headers["x-execboard-cache"], tiny.headers["content-encoding"]]).toEqual(["hit", undefined]);
+    const plain = await raw("/benchmarks/coded-identity");
+    expect(plain.headers["x-execboard-cache"]).toBe("miss");
+    const br = await hitIn("/benchmarks/coded-identity", "br", "br");
+    expect(zlib.brotliDecompressSync(br.bytes).equals(plain.bytes)).toBe(true);
   });
 });

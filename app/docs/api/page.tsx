@@ -2,22 +2,20 @@ import { pageMeta } from "@/components/site/page-meta";
 import Link from "next/link";
 import { headers } from "next/headers";
 import { siteOrigin } from "@/lib/auth/session-cookie";
-import { buildOpenApiDocument } from "@/lib/openapi/build-document";
-import { renderStaticMarkup } from "@/components/ui/static-markup";
-import { ApiReference, type ApiDocument } from "./reference";
+import { HtmlIsland } from "@/components/ui/html-island";
+import { provideIslandHtml } from "@/components/ui/html-island-store";
+import { apiDocument, apiReferenceHtml } from "./reference-html";
 
 export const metadata = pageMeta("API reference", "The ExecBoard REST API: every operation with its parameters, schemas and request examples in curl, the execboard CLI and Python.");
 
-// The reference's HTML, rendered once per process: it depends on the code only (the same
-// document as /api/v1/openapi.json). The page itself stays dynamic (the root layout reads the
-// session cookie), but no longer renders several hundred kilobytes of markup per request.
-let referenceHtml: string | undefined;
-
 // The API reference, rendered on the server from the same document as /api/v1/openapi.json.
+// Its markup (several hundred kilobytes, rendered once per process) is an HTML island: in the
+// page's HTML once, not again in the React payload inlined beside it. The page itself stays
+// dynamic (the root layout reads the session cookie).
 export default async function ApiDocsPage() {
   const origin = siteOrigin(await headers()) ?? "http://localhost:3000";
-  const doc = buildOpenApiDocument() as unknown as ApiDocument;
-  referenceHtml ??= renderStaticMarkup(<ApiReference doc={doc} />);
+  const doc = apiDocument();
+  provideIslandHtml("api-reference", apiReferenceHtml());
   return (
     <div className="space-y-10">
       <header className="space-y-3">
@@ -35,7 +33,7 @@ export default async function ApiDocsPage() {
           <code>{`export EXECBOARD_URL=${origin}\nexport EXECBOARD_TOKEN=ebt_…   # your token: /account, or execboard tokens create`}</code>
         </pre>
       </header>
-      <div className="space-y-10" dangerouslySetInnerHTML={{ __html: referenceHtml }} />
+      <HtmlIsland id="api-reference" src="/docs/api/reference" className="space-y-10" />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 // The body of the API reference (the operations index, every operation, every named schema)
-// as plain server markup: it depends on the code only, so app/docs/api/page.tsx renders it to
-// HTML once per process (lib/pages/static-markup) instead of on every request.
+// as plain server markup: it depends on the code only, so reference-html.tsx renders it to HTML
+// once per process (components/ui/static-markup.ts) and the page sends it as an HTML island.
 import { requestExamples } from "@/lib/openapi/request-examples";
 import { SchemaView, typeLabel } from "./schema-view";
 

@@ -102,7 +102,7 @@ export default async function ComparePage({ params, searchParams }: { params: Pr
 
       {matrix.systems.length > 1 && (
         <Card id="heatmap-heading" title={`Which published systems differ at exec@${p.k}?`} lead="Paired sign-flip p (the exact McNemar test when nothing is tied) for every pair of published systems, in leaderboard order; your picks are underlined.">
-          <PValueHeatmap m={matrix} k={p.k} highlight={new Set(data.selected.map((s) => s.submissionId))} />
+          <PValueHeatmap m={{ systems: matrix.systems, p: matrix.p, sign: matrix.sign, monteCarlo: matrix.monteCarlo }} k={p.k} highlight={data.selected.map((s) => s.submissionId)} />
           {matrix.stale && <p className="mt-2 text-xs text-slate-600">A recent publication is not included yet; the statistics are being recomputed.</p>}
         </Card>
       )}
