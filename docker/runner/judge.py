@@ -89,12 +89,15 @@ def _outcome(code, origins, data, index, trusted_eval):
     return trusted_eval.evaluate(code, origins, ["steps", payload])
 
 
+_ENCODE = json.JSONEncoder(ensure_ascii=True, separators=(",", ":")).encode
+
+
 def _observation_json(seen):
     """The observation as the line's last field (ASCII JSON), or nothing."""
     if seen is None:
         return ""
     try:
-        return " " + json.dumps(seen, ensure_ascii=True, separators=(",", ":"))
+        return " " + _ENCODE(seen)
     except (TypeError, ValueError):
         return ""
 

@@ -28,6 +28,7 @@ import plain_data
 
 REPR_MAX = 200
 SORT_MAX = 1000  # elements of a set sorted for showing; larger sets keep their order
+_BIG = 1 << 256  # ints below it in size are shown whole at once
 _SCALARS = (int, float, str, bytes)
 _TIME = (datetime.date, datetime.datetime, datetime.time, datetime.timedelta, datetime.timezone)
 _BUILTIN_TYPES = frozenset(v for v in vars(builtins).values() if isinstance(v, type))
@@ -61,6 +62,10 @@ class _Out:
 
 def bounded_repr(value, limit=REPR_MAX):
     """(repr(value) cut to `limit` characters, whether it was cut); raises Unshowable."""
+    t = type(value)
+    if t is bool or t is float or value is None or (t is int and -_BIG < value < _BIG) or (t is str and len(value) < limit // 2):
+        text = repr(value)  # the common answers, whole at once
+        return (text[:limit], True) if len(text) > limit else (text, False)
     out = _Out(limit)
     try:
         _write(out, value)

@@ -8,7 +8,6 @@ included, is inside its deadline; a judge still busy at the deadline is killed (
 TIMEOUT) and replaced.
 """
 
-import json
 import marshal
 import os
 import select
@@ -213,15 +212,20 @@ def _judge_tests(plans, imports):
 
 
 def _observations(collector, n):
-    """What the judge saw per test (None where it decided nothing), within OBSERVATIONS_CAP."""
-    out, size = [None] * n, 0
+    """What the judge saw per test, as the JSON list the result line carries (the judge's own
+    JSON, never decoded here; null where it decided nothing), within OBSERVATIONS_CAP."""
+    out, size = ["null"] * n, 0
     for i in sorted(collector.observations):
         raw = collector.observations[i]
         size += len(raw)
         if size > OBSERVATIONS_CAP:
             break
-        out[i] = json.loads(raw)
-    return out
+        out[i] = raw
+    return RawJSON("[" + ",".join(out) + "]")
+
+
+class RawJSON(str):
+    """JSON text written into a result line as it is (runner.py)."""
 
 
 def _finish(collector, pid, server, deadline):

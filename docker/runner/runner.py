@@ -77,6 +77,16 @@ def _emit(obj):
     sys.stdout.flush()
 
 
+def _emit_result(result):
+    """A pair's result; its observations are the judge's JSON already (pair_run.RawJSON)."""
+    raw = result.pop("observations", None)
+    line = json.dumps(result, separators=(",", ":"))
+    if raw is not None:
+        line = line[:-1] + ',"observations":' + raw + "}"
+    sys.stdout.write(line + "\n")
+    sys.stdout.flush()
+
+
 def _parse(line):
     try:
         pair = json.loads(line)
@@ -205,7 +215,7 @@ def main():
         result, recycle = pair_run.run_pair(pair, server, referee, sandbox, opts["profile"])
         if recycle and "requeue" not in result:
             result["recycle"] = recycle
-        _emit(result)  # at once: no result waits behind the next pair
+        _emit_result(result)  # at once: no result waits behind the next pair
         if recycle:
             return 0
     if opts["profile"]:
