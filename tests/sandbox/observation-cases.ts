@@ -140,14 +140,15 @@ export const OBSERVATION_CASES: ObservationCase[] = [
   },
   ...(
     [
-      ["forged-line", "", "FAIL", shown("5")],
-      ["forged-object-frame", String.raw`os.write(4, b'[0,"steps",[["o","FORGED <script>",["__repr__"]]]]\n')`, "FAIL", null],
-      ["forged-extra-field", String.raw`os.write(4, b'[0,"steps",[["i","0x4"]],{"returned":"FORGED"}]\n')`, "FAIL:NotPlainData", null],
-      ["forged-raise-frame", String.raw`os.write(4, b'[0,"steps",[["raise","KeyError","FORGED <script>","FORGED"]]]\n')`, "FAIL:KeyError", { exception: "KeyError" }],
+      ["forged-line", "print a result line claiming an observation", "", "FAIL", shown("5")],
+      ["forged-object-frame", "a forged frame: an object whose class is named FORGED <script>", String.raw`os.write(4, b'[0,"steps",[["o","FORGED <script>",["__repr__"]]]]\n')`, "FAIL", null],
+      ["forged-extra-field", "a forged frame with an observation of its own", String.raw`os.write(4, b'[0,"steps",[["i","0x4"]],{"returned":"FORGED"}]\n')`, "FAIL:NotPlainData", null],
+      ["forged-raise-frame", "a forged frame: a KeyError whose class is named FORGED <script>", String.raw`os.write(4, b'[0,"steps",[["raise","KeyError","FORGED <script>","FORGED"]]]\n')`, "FAIL:KeyError", { exception: "KeyError" }],
     ] as const
-  ).map(([id, forge, outcome, observation]) => ({
+  ).map(([id, what, forge, outcome, observation]) => ({
     id,
-    what: "a printed result line claiming an observation, then a forged frame (read first, it stands as the test's frame)",
+    // Each also prints a forged result line; a forged frame, read first, stands as the test's frame.
+    what,
     code: py(
       "import os, sys",
       "def square(x):",
@@ -162,7 +163,7 @@ export const OBSERVATION_CASES: ObservationCase[] = [
   })),
   {
     id: "undecided",
-    what: "tests the judge did not decide (run the old way, timed out, the code not loading) have none",
+    what: "tests the judge did not decide (run the old way, timed out) have none",
     code: py("import time", "def slow(x):", "    if x:", "        time.sleep(30)", "    return x"),
     tests: ["for x in (0,):\n    assert slow(x) == 0", "assert slow(1) == 1"],
     outcomes: ["pass", "TIMEOUT"],
