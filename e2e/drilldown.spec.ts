@@ -47,7 +47,7 @@ test("leaderboard → model page → query drilldown", async ({ page }) => {
   await expect(firstTest(wrongOp)).toContainText("assertion fails: a wrong result");
   await expect(firstTest(wrongOp)).toContainText("returned -4");
   const canonicalCard = cards.filter({ hasText: "passes all 9 tests" });
-  await canonicalCard.getByText("passes all 9 tests").click();
+  await canonicalCard.locator("summary", { hasText: "passes all 9 tests" }).click();
   await expect(firstTest(canonicalCard)).toBeVisible();
   await expect(firstTest(canonicalCard)).toContainText("returned 4");
 
