@@ -41,6 +41,15 @@ test("leaderboard → model page → query drilldown", async ({ page }) => {
   await expect(wrongOp.getByRole("table", { name: /^Tests of / })).toContainText("assertion fails: a wrong result");
   await expect(wrongOp.locator("del")).toHaveText("&");
   await expect(wrongOp.locator("ins")).toHaveText("|");
+  // Each test says what the call returned, as the runner's judge decoded it: 12 | -12 is -4 for
+  // the distractor, and the canonical's own value shows once its (folded) tests are opened.
+  const firstTest = (card: typeof wrongOp) => card.getByRole("table", { name: /^Tests of / }).getByRole("row").filter({ hasText: "lowest_set_bit(12) == 4" });
+  await expect(firstTest(wrongOp)).toContainText("assertion fails: a wrong result");
+  await expect(firstTest(wrongOp)).toContainText("returned -4");
+  const canonicalCard = cards.filter({ hasText: "passes all 9 tests" });
+  await canonicalCard.locator("summary", { hasText: "passes all 9 tests" }).click();
+  await expect(firstTest(canonicalCard)).toBeVisible();
+  await expect(firstTest(canonicalCard)).toContainText("returned 4");
 
   await atBothWidths(page, "drilldown", async () => {
     await expect(cards).toHaveCount(5);

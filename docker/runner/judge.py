@@ -13,7 +13,8 @@ Protocol over two pipes, runner -> judge: 4-byte length + marshal of
         ((name, module, attribute or None), ...), the real objects the candidate's imports
         stand for in it
   ("frames", seq, first, [bytes, ...])                      the child's frames, in order
-judge -> runner, one ASCII line per frame: "<seq> <index> <outcome>\\n".
+judge -> runner, one ASCII line per frame: "<seq> <index> <outcome>[ <observation>]\\n", the
+observation (observe.py) as ASCII JSON, written only after the outcome was decided.
 """
 
 import functools
@@ -58,8 +59,8 @@ def serve(read_fd, write_fd):
         out = []
         for index, data in enumerate(frames, first):
             program, origins = tests[index]
-            outcome = _outcome(_program(program), origins, data, index, trusted_eval)
-            out.append("%d %d %s\n" % (seq, index, labels.checked(outcome)))
+            outcome, seen = _outcome(_program(program), origins, data, index, trusted_eval)
+            out.append("%d %d %s%s\n" % (seq, index, labels.checked(outcome), _observation_json(seen)))
         _write_all(write_fd, "".join(out).encode("ascii"))
 
 
@@ -69,21 +70,36 @@ def _program(blob):
 
 
 def _outcome(code, origins, data, index, trusted_eval):
+    """(outcome, observation or None) of one frame."""
     try:
         frame = json.loads(data)
     except (ValueError, RecursionError):
-        return trusted_eval.NOT_PLAIN
+        return trusted_eval.NOT_PLAIN, None
     if type(frame) is not list or len(frame) != 3 or frame[0] != index or type(frame[0]) is not int:
-        return trusted_eval.NOT_PLAIN
+        return trusted_eval.NOT_PLAIN, None
     kind, payload = frame[1], frame[2]
     if kind == "load_error":
         return trusted_eval.evaluate(code, origins, ["load_error", payload])
     if code is None:
-        # A test run the old way: the child's word, in the label grammar (checked by the caller).
-        return payload if kind == "inline" and type(payload) is str else trusted_eval.NOT_PLAIN
+        # A test run the old way: the child's word, in the label grammar (checked by the caller);
+        # the judge saw no value of it, so there is nothing to observe.
+        return (payload if kind == "inline" and type(payload) is str else trusted_eval.NOT_PLAIN), None
     if kind != "steps" or type(payload) is not list:
-        return trusted_eval.NOT_PLAIN
+        return trusted_eval.NOT_PLAIN, None
     return trusted_eval.evaluate(code, origins, ["steps", payload])
+
+
+_ENCODE = json.JSONEncoder(ensure_ascii=True, separators=(",", ":")).encode
+
+
+def _observation_json(seen):
+    """The observation as the line's last field (ASCII JSON), or nothing."""
+    if seen is None:
+        return ""
+    try:
+        return " " + _ENCODE(seen)
+    except (TypeError, ValueError):
+        return ""
 
 
 def _confine(read_fd, write_fd):
@@ -215,8 +231,8 @@ class JudgeClient:
         return False
 
     def read(self):
-        """Outcomes the judge has sent for the current pair: [(index, outcome)], or None when the
-        judge is gone."""
+        """Outcomes the judge has sent for the current pair: [(index, outcome, observation JSON
+        or None)], or None when the judge is gone."""
         try:
             chunk = os.read(self.in_fd, 1 << 16)
         except OSError:
@@ -227,9 +243,9 @@ class JudgeClient:
         *complete, self.lines = self.lines.split(b"\n")
         out = []
         for line in complete:
-            seq, index, outcome = line.decode("ascii").split(" ", 2)
+            seq, index, outcome, *seen = line.decode("ascii").split(" ", 3)
             if int(seq) == self.seq:
-                out.append((int(index), outcome))
+                out.append((int(index), outcome, seen[0] if seen else None))
         return out
 
     def wait_readable(self, timeout):

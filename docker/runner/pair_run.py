@@ -21,6 +21,7 @@ from server_client import ServerDown
 OUTPUT_CAP = 8 << 20  # candidate stdout + stderr per pair; the child is killed beyond it
 MAX_FRAME_BYTES = (2 << 20) + (64 << 10)  # candidate_child.MAX_FRAME_BYTES, with room for framing
 RESULT_CAP = 32 << 20  # frames per pair (what the judge may be handed to decode)
+OBSERVATIONS_CAP = 256 << 10  # observation JSON per result; later tests' are left out beyond it
 EXIT_WAIT_S = 2.0  # for the fork server to report a child it has just seen die
 HANDOFF_S = 0.001  # frames wait at most this long to go to the judge together
 SETUP_FAILED = 113  # candidate_child.SETUP_FAILED
@@ -43,6 +44,7 @@ class _Collector:
         self.unsent = []  # ... not yet handed to the judge, and since when
         self.unsent_since = 0.0
         self.outcomes = {}
+        self.observations = {}  # the judge's observation JSON, by test
         self.out_bytes = self.res_bytes = 0
         self.stop = None  # why the child is done: "eof" | "output" (None: it answered every test)
         self.timed_out = False
@@ -91,11 +93,18 @@ class _Collector:
                     if got is None:
                         self.judge_lost = True
                     else:
-                        self.outcomes.update((i, o) for i, o in got if 0 <= i < self.frames - len(self.unsent))
-                        self.times["judged"] = time.monotonic()
+                        self.judged(got)
         if self.req_fd is not None:
             os.close(self.req_fd)
             self.req_fd = None
+
+    def judged(self, got):
+        for i, outcome, seen in got:
+            if 0 <= i < self.frames - len(self.unsent):
+                self.outcomes[i] = outcome
+                if seen is not None:
+                    self.observations[i] = seen
+        self.times["judged"] = time.monotonic()
 
     def write_request(self, poller):
         try:
@@ -202,6 +211,23 @@ def _judge_tests(plans, imports):
     return out
 
 
+def _observations(collector, n):
+    """What the judge saw per test, as the JSON list the result line carries (the judge's own
+    JSON, never decoded here; null where it decided nothing), within OBSERVATIONS_CAP."""
+    out, size = ["null"] * n, 0
+    for i in sorted(collector.observations):
+        raw = collector.observations[i]
+        size += len(raw)
+        if size > OBSERVATIONS_CAP:
+            break
+        out[i] = raw
+    return RawJSON("[" + ",".join(out) + "]")
+
+
+class RawJSON(str):
+    """JSON text written into a result line as it is (runner.py)."""
+
+
 def _finish(collector, pid, server, deadline):
     """Ends the child; returns its wait status when it matters (it exited on its own)."""
     status = None
@@ -272,6 +298,7 @@ def run_pair(pair, server, judge, sandbox, profile=False):
         "passed": bool(outcomes) and all(o == "pass" for o in outcomes),
         "durationMs": int((time.monotonic() - started) * 1000),
         "inProcess": [i for i, p in enumerate(plans) if not p.split],
+        "observations": _observations(collector, len(plans)),
     }
     if profile:
         t = collector.times

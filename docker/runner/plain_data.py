@@ -192,11 +192,14 @@ class Decoder:
         return [self.dec(x, depth + 1) for x in _items(items)]
 
     def mapping(self, out, items, depth):
+        # dict's own __setitem__ (a Counter's update would add), but an OrderedDict's: it keeps
+        # the order its comparisons and iteration read apart from the dict's entries.
+        setitem = collections.OrderedDict.__setitem__ if type(out) is collections.OrderedDict else dict.__setitem__
         for p in _items(items):
             if type(p) is not list or len(p) != 2:
                 raise NotPlain("malformed mapping")
             key = self.dec(p[0], depth + 1)
-            dict.__setitem__(out, key, self.dec(p[1], depth + 1))  # Counter's own update would add
+            setitem(out, key, self.dec(p[1], depth + 1))
         return out
 
 

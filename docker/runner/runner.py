@@ -5,6 +5,7 @@ Protocol (one JSON object per line):
           "execFilter", "separateUids", "labelPattern"}}         (once, first)
   stdin   {"id": str, "code": str, "tests": [str], "timeoutMs": int}
   stdout  {"id", "outcomes": [str], "passed": bool, "durationMs": int, "inProcess": [int],
+          "observations": [{"returned"?, "truncated"?, "exception"?} | null],
           "recycle"?: str, "profile"?: {...}}                    (flushed per pair, at once)
           {"id": str, "requeue": str}                            (not run here: run it elsewhere)
           {"id": str|null, "error": str}                         (unreadable input line)
@@ -18,7 +19,10 @@ server (fork_server.py), under a uid of its own. For each test the child returns
 the calls the test makes, as plain data; the expected values never reach it. The judge
 (judge.py), a trusted process that never runs candidate code, decodes them and runs the test's
 own program on them (split_tests.py, trusted_eval.py). Tests that cannot be split run the old
-way inside the child and are listed in "inProcess". Outcomes follow the paper's runner:
+way inside the child and are listed in "inProcess". Per test, "observations" holds what the
+judge saw (observe.py): a bounded repr of the value the test last read from the candidate and
+the builtin exception type that ended it, or null (a test run the old way, one the judge never
+decided). Outcomes follow the paper's runner:
   pass | FAIL | FAIL:<Type> | TIMEOUT | ERROR:<Type> (the code itself would not load)
 and, where the paper is silent: FAIL:NotPlainData (the test used a value it cannot see inside),
 FAIL:SystemExit (the child exited mid-suite), FAIL:Crash (a signal killed it, OOM included),
@@ -43,7 +47,7 @@ from server_client import ServerClient, ServerDown  # noqa: E402
 
 # Bump when outcomes could change for the same (code, tests); results are cached by it.
 # Keep in sync with RUNNER_VERSION in lib/sandbox/types.ts (tests/sandbox checks both).
-RUNNER_VERSION = "3"
+RUNNER_VERSION = "4"
 
 DEFAULT_TIMEOUT_MS = 5000
 MAX_TIMEOUT_MS = 600_000
@@ -70,6 +74,16 @@ def _lines():
 
 def _emit(obj):
     sys.stdout.write(json.dumps(obj, separators=(",", ":")) + "\n")
+    sys.stdout.flush()
+
+
+def _emit_result(result):
+    """A pair's result; its observations are the judge's JSON already (pair_run.RawJSON)."""
+    raw = result.pop("observations", None)
+    line = json.dumps(result, separators=(",", ":"))
+    if raw is not None:
+        line = line[:-1] + ',"observations":' + raw + "}"
+    sys.stdout.write(line + "\n")
     sys.stdout.flush()
 
 
@@ -201,7 +215,7 @@ def main():
         result, recycle = pair_run.run_pair(pair, server, referee, sandbox, opts["profile"])
         if recycle and "requeue" not in result:
             result["recycle"] = recycle
-        _emit(result)  # at once: no result waits behind the next pair
+        _emit_result(result)  # at once: no result waits behind the next pair
         if recycle:
             return 0
     if opts["profile"]:

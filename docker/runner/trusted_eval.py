@@ -16,6 +16,7 @@ import importlib
 import re
 
 import labels
+import observe
 import plain_data
 import split_tests as st
 
@@ -105,10 +106,12 @@ class _Slots:
         self.decoded = 0
         self.decoder = plain_data.Decoder()
         self.values = {}
+        self.last = None  # the step the test read last (what its observation shows)
 
     def get(self, index, want_value):
         if type(index) is not int or not 0 <= index < len(self.slots):
             raise plain_data.NotPlain("no such step")
+        self.last = index
         while self.decoded <= index:  # earlier slots first: they number the objects
             k = self.decoded
             self.decoded += 1
@@ -147,11 +150,13 @@ _OK = object()
 
 
 def evaluate(code, origins, frame):
-    """The outcome of a split test: `code` is its trusted program, `origins` the real objects
-    the candidate's imports stand for ((name, module, attribute or None), ...), `frame` the
-    child's report (["load_error", name] or ["steps", slots])."""
+    """(outcome, observation) of a split test: `code` is its trusted program, `origins` the real
+    objects the candidate's imports stand for ((name, module, attribute or None), ...), `frame`
+    the child's report (["load_error", name] or ["steps", slots]). The observation (observe.py)
+    is what the test last read from the candidate and the exception that ended it, or None; it
+    is made after the outcome and can never change it."""
     if frame[0] == "load_error":
-        return "ERROR:" + labels.name_or(frame[1], "Exception")
+        return "ERROR:" + labels.name_or(frame[1], "Exception"), None
     slots = _Slots(frame[1])
     ns = {
         "__builtins__": SAFE_BUILTINS,
@@ -167,19 +172,44 @@ def evaluate(code, origins, frame):
         except (ImportError, AttributeError):
             pass  # undefined, as for the candidate, whose code then failed to load
     decimal.setcontext(decimal.Context())  # a test's own context changes end with the test
+    outcome, ended = _run(code, ns)
+    try:
+        return outcome, _observed(slots, ended)
+    except BaseException:  # noqa: BLE001  (never at the outcome's expense)
+        return outcome, None
+
+
+def _run(code, ns):
+    """(outcome, the exception that ended the test or None)."""
     try:
         exec(code, ns)
-        return "pass"
+        return "pass", None
     except CandidateRaised as exc:
         if issubclass(exc.cls, AssertionError):
-            return "FAIL"
-        return "FAIL:" + exc.name
-    except plain_data.NotPlain:
-        return NOT_PLAIN
-    except AssertionError:
-        return "FAIL"
+            return "FAIL", exc
+        return "FAIL:" + exc.name, exc
+    except plain_data.NotPlain as exc:
+        return NOT_PLAIN, exc
+    except AssertionError as exc:
+        return "FAIL", exc
     except BaseException as exc:  # the test's own program failed on the values it was given
-        return "FAIL:" + labels.name_or(type(exc).__name__, "Exception")
+        return "FAIL:" + labels.name_or(type(exc).__name__, "Exception"), exc
+
+
+def _observed(slots, ended):
+    """The last candidate step the test read, shown if it gave a value, and the builtin class
+    of the exception the candidate raised there or the test's own program raised on its values."""
+    value = slots.values.get(slots.last, observe.NOTHING) if slots.last is not None else observe.NOTHING
+    raised = None
+    if isinstance(value, CandidateRaised):
+        raised, value = value.cls, observe.NOTHING
+    elif isinstance(value, BaseException) or value is _OK:
+        value = observe.NOTHING  # not plain data, or a statement
+    if isinstance(ended, CandidateRaised):
+        raised = ended.cls
+    elif ended is not None and not isinstance(ended, (AssertionError, plain_data.NotPlain)):
+        raised = type(ended)
+    return observe.observation(value, raised)
 
 
 def _resolve(module, attr):

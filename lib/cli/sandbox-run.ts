@@ -7,7 +7,7 @@ import type { ExecPair } from "@/lib/sandbox/types";
 
 // `execboard sandbox run [--backend docker|process|auto] [--allow-uncontained]`: JSON-lines
 // pairs on stdin, one result line per input on stdout in completion order ({"id", "outcomes",
-// "passed", "durationMs", "inProcessTests"}). Streams: pairs start running while stdin is
+// "passed", "durationMs", "inProcessTests", "observations"}). Streams: pairs start running while stdin is
 // still being read. Exit 0 ok, 1 some input lines were invalid, 2 usage/sandbox error.
 
 export interface SandboxRunIo {

@@ -3,49 +3,14 @@
 // the candidate returned. Outcomes are the runner's labels (DESIGN.md, docs/design-notes.md);
 // observations come from `executions.observations`, written by the verdict side of the runner
 // (never by the candidate) and checked here again before anything reaches a page.
-import { z } from "zod";
-import type { TestOutcome } from "@/lib/sandbox/types";
+import { OBSERVATION_REPR_MAX, type TestObservation, type TestOutcome } from "@/lib/sandbox/types";
 
-/** Longest returned-value repr a page shows; the runner should cut to this length or less. */
-export const REPR_MAX = 200;
+export type { TestObservation };
+/** The stored observations, checked again (lib/sandbox/observations.ts) before anything reaches a page. */
+export { parseObservations } from "@/lib/sandbox/observations";
 
-/** What the verdict side saw for one test (all optional: a runner reports what it knows). */
-export interface TestObservation {
-  /** repr() of the value the candidate's call returned, cut to REPR_MAX characters. */
-  returned?: string;
-  /** True when `returned` was cut. */
-  truncated?: boolean;
-  /** The exception type a failing call raised, e.g. "TypeError". */
-  exception?: string;
-}
-
-const observationSchema = z
-  .object({
-    returned: z.string().optional(),
-    truncated: z.boolean().optional(),
-    exception: z.string().regex(/^[A-Za-z_][\w.]{0,99}$/).optional(),
-  })
-  .strip();
-
-/**
- * The stored observations, one per test or null, or null altogether when there are none or they
- * do not line up with the tests. A repr longer than REPR_MAX is cut here too, so a page never
- * carries more than the bound whatever a runner stored.
- */
-export function parseObservations(raw: unknown, tests: number): (TestObservation | null)[] | null {
-  if (!Array.isArray(raw) || raw.length !== tests) return null;
-  return raw.map((o) => {
-    if (o === null) return null;
-    const parsed = observationSchema.safeParse(o);
-    if (!parsed.success) return null;
-    const { returned, truncated, exception } = parsed.data;
-    const cut = returned !== undefined && [...returned].length > REPR_MAX;
-    return {
-      ...(returned !== undefined ? { returned: cut ? [...returned].slice(0, REPR_MAX).join("") : returned, truncated: cut || truncated === true } : {}),
-      ...(exception ? { exception } : {}),
-    };
-  });
-}
+/** Longest returned-value repr a page shows (the runner cuts to it too). */
+export const REPR_MAX = OBSERVATION_REPR_MAX;
 
 export type OutcomeTone = "pass" | "fail" | "error";
 

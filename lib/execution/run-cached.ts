@@ -1,4 +1,5 @@
 import { db } from "@/lib/db/client";
+import type { Prisma } from "@/lib/db/generated/client";
 import { RUNNER_VERSION, type ExecResult, type Sandbox, type TestOutcome } from "@/lib/sandbox/types";
 import { hashTests, sha256 } from "./hash";
 
@@ -99,6 +100,8 @@ export async function runPairsCached(pairs: PairRequest[], opts: RunCachedOption
           durationMs: r.durationMs,
           backend: opts.sandbox.backend,
           inProcessTests: r.inProcessTests,
+          // What the judge saw per test, for the drilldown; the column stays null without it.
+          ...(r.observations ? { observations: r.observations as Prisma.InputJsonArray } : {}),
         };
       }),
       skipDuplicates: true,

@@ -17,6 +17,7 @@ export const RUNNER_NOTES: Record<string, string> = {
   "1": "The test suite ran inside the candidate's process.",
   "2": "Verdicts are decided outside the candidate's process: the candidate returns the values each assert needs as plain data and a trusted process evaluates the assert with strict types.",
   "3": "A judge process the candidate cannot reach decides every verdict with Python's own meaning for builtin values (1 == True, 2 == 2.0, an OrderedDict equals its dict), on values the candidate's child sends as plain data; the child runs under a uid of its own without capabilities, behind a seccomp filter, one CPU per Docker lane, and rebinding a builtin or forging an exception, frame or label changes no verdict.",
+  "4": "The judge also reports, per test, a repr (at most 200 characters) of the value the candidate's call returned and the exception type it raised, which the drilldown shows. Verdicts are runner 3's, except that an OrderedDict a candidate returns now keeps its order (runner 3 read it as empty where order counts, failing correct code).",
 };
 
 export type ChangelogEntry =

@@ -1,6 +1,6 @@
 import { LineSplitter } from "./line-splitter";
 import { encodePair, helloProblem, parseRunnerLine, uniformOutcomes, type HelloRequirements } from "./runner-protocol";
-import { DEFAULT_TIMEOUT_MS, type ExecPair, type ExecResult, type RunOptions, type TestOutcome } from "./types";
+import { DEFAULT_TIMEOUT_MS, type ExecPair, type ExecResult, type RunOptions, type TestObservation, type TestOutcome } from "./types";
 
 // Backend-neutral scheduling of pairs onto long-lived runner.py processes ("lanes"): a shared
 // queue, a few pairs pipelined per lane to hide round trips, a wall-clock backstop per pair,
@@ -261,7 +261,7 @@ export class RunnerPool {
     lane.bytes = 0;
     this.everServed = true;
     if (msg.kind === "error") this.failBatch(head.batch, new Error(`runner rejected pair ${head.pair.id}: ${msg.error}`));
-    else if (msg.kind === "result") this.settle(head, msg.outcomes, msg.durationMs, msg.inProcessTests);
+    else if (msg.kind === "result") this.settle(head, msg.outcomes, msg.durationMs, msg.inProcessTests, msg.observations);
     if (msg.kind === "result" && msg.recycle !== undefined) {
       // The runner has stopped reading; pairs already written to it go to another lane.
       this.stats.recycled++;
@@ -364,7 +364,7 @@ export class RunnerPool {
     if (lane.runner) this.track(lane.runner.destroy());
   }
 
-  private settle(job: Job, outcomes: TestOutcome[], durationMs: number, inProcessTests: number[]): void {
+  private settle(job: Job, outcomes: TestOutcome[], durationMs: number, inProcessTests: number[], observations: (TestObservation | null)[] | null = null): void {
     const batch = job.batch;
     if (batch.done) return;
     const result: ExecResult = {
@@ -373,6 +373,7 @@ export class RunnerPool {
       passed: outcomes.length > 0 && outcomes.every((o) => o === "pass"),
       durationMs,
       inProcessTests,
+      observations,
     };
     batch.results[job.index] = result;
     batch.remaining--;

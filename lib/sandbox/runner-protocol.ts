@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { DEFAULT_TIMEOUT_MS, RUNNER_VERSION, type ExecPair, type TestOutcome } from "./types";
+import { parseObservations } from "./observations";
+import { DEFAULT_TIMEOUT_MS, RUNNER_VERSION, type ExecPair, type TestObservation, type TestOutcome } from "./types";
 
 // The wire format spoken with docker/runner/runner.py (see its docstring). Runner output is
 // parsed strictly: a line that does not fit means the runner or its sandbox misbehaved.
@@ -31,6 +32,8 @@ const resultLine = z.object({
   passed: z.boolean(),
   durationMs: z.number().int().nonnegative(),
   inProcess: z.array(z.number().int().nonnegative()),
+  // Read apart (parseObservations): what does not fit is left out, never a reason to refuse.
+  observations: z.unknown().optional(),
   recycle: z.string().optional(),
 });
 const errorLine = z.object({ id: z.string().nullable(), error: z.string() });
@@ -41,7 +44,15 @@ export type RunnerHello = z.infer<typeof helloLine>["hello"];
 
 export type RunnerLine =
   | { kind: "hello"; hello: RunnerHello }
-  | { kind: "result"; id: string; outcomes: TestOutcome[]; durationMs: number; inProcessTests: number[]; recycle?: string }
+  | {
+      kind: "result";
+      id: string;
+      outcomes: TestOutcome[];
+      durationMs: number;
+      inProcessTests: number[];
+      observations: (TestObservation | null)[] | null;
+      recycle?: string;
+    }
   | { kind: "error"; id: string | null; error: string }
   | { kind: "requeue"; id: string; requeue: string }
   | { kind: "fatal"; fatal: string };
@@ -55,8 +66,16 @@ export function parseRunnerLine(line: string): RunnerLine | undefined {
   }
   const result = resultLine.safeParse(json);
   if (result.success) {
-    const { id, outcomes, durationMs, inProcess, recycle } = result.data;
-    return { kind: "result", id, outcomes: outcomes as TestOutcome[], durationMs, inProcessTests: inProcess, recycle };
+    const { id, outcomes, durationMs, inProcess, observations, recycle } = result.data;
+    return {
+      kind: "result",
+      id,
+      outcomes: outcomes as TestOutcome[],
+      durationMs,
+      inProcessTests: inProcess,
+      observations: parseObservations(observations, outcomes.length),
+      recycle,
+    };
   }
   const hello = helloLine.safeParse(json);
   if (hello.success) return { kind: "hello", hello: hello.data.hello };

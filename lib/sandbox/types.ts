@@ -6,7 +6,12 @@
 // 3: Python's meaning for builtin values (1 == True, generators, views, namedtuples, methods
 //    and repr of returned objects, identity across holes), exceptions by the real builtin
 //    hierarchy, builtins never the candidate's, a judge process, candidates under their own uid.
-export const RUNNER_VERSION = "3";
+// 4: per-test observations (what the judge saw: a bounded repr of the value returned, the
+//    exception type raised); outcomes as runner 3's.
+export const RUNNER_VERSION = "4";
+
+/** Longest returned-value repr the runner reports, in characters (code points). */
+export const OBSERVATION_REPR_MAX = 200;
 
 export const DEFAULT_TIMEOUT_MS = 5000; // the paper's per-suite timeout
 
@@ -27,6 +32,19 @@ export interface ExecPair {
  */
 export type TestOutcome = "pass" | "FAIL" | "TIMEOUT" | `FAIL:${string}` | `ERROR:${string}`;
 
+/**
+ * What the runner's verdict side (its judge) saw of one test, for readers: never text the
+ * candidate wrote. Each part is there only when the judge knew it.
+ */
+export interface TestObservation {
+  /** Python's repr of the value the test last read from the candidate, cut to OBSERVATION_REPR_MAX characters. */
+  returned?: string;
+  /** True when `returned` was cut. */
+  truncated?: boolean;
+  /** The builtin exception type the candidate's call raised, or the test's own check raised on its value. */
+  exception?: string;
+}
+
 export interface ExecResult {
   id: string;
   outcomes: TestOutcome[];
@@ -39,6 +57,8 @@ export interface ExecResult {
    * candidate could have forged them). Empty for the benchmark's single-assert tests.
    */
   inProcessTests: number[];
+  /** One entry per test (null where the judge decided nothing), or null when the runner reported none. */
+  observations: (TestObservation | null)[] | null;
 }
 
 export type SandboxBackendName = "docker" | "process";

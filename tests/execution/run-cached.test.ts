@@ -5,7 +5,7 @@ import { pairKey, runPairsCached } from "@/lib/execution/run-cached";
 import { createSandbox, RUNNER_VERSION, type Sandbox } from "@/lib/sandbox";
 
 // The execution cache keeps, per pair, which tests ran the old way (in the candidate's
-// process), and a cached pair never reaches a sandbox again.
+// process) and what the judge saw of each test, and a cached pair never reaches a sandbox again.
 describe("execution cache", () => {
   let sandbox: Sandbox;
   const code = `def double(x):\n    return 2 * x\n# ${process.pid}-${Date.now()}\n`;
@@ -27,6 +27,8 @@ describe("execution cache", () => {
     expect(fresh).toEqual({ outcomes: ["pass", "pass"], passed: true, cached: false, inProcessTests: [1], durationMs: expect.any(Number) });
     const row = await db().execution.findFirst({ where: { codeHash: sha256(code), runnerVersion: RUNNER_VERSION } });
     expect(row).toMatchObject({ outcomes: ["pass", "pass"], passed: true, inProcessTests: [1], backend: "process" });
+    // The split test's value, as the judge decoded it; the test run the old way has none.
+    expect(row?.observations).toEqual([{ returned: "4", truncated: false }, null]);
     const before = sandbox.stats().started;
     const again = await runPairsCached([{ code, tests }], { sandbox });
     // The cache hands back the duration measured when the pair ran.

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createSandbox, listSandboxContainers, sandboxOwnerTag, type ExecResult, type Sandbox } from "@/lib/sandbox";
+import { createSandbox, listSandboxContainers, OBSERVATION_REPR_MAX, sandboxOwnerTag, type ExecResult, type Sandbox } from "@/lib/sandbox";
 import { ADVERSARIAL_CASES, adversarialPair, type AdversarialCase } from "./adversarial-cases";
 import { ensureSandboxImage, IMAGE_TIMEOUT_MS } from "./helpers";
 
@@ -13,6 +13,15 @@ function check(c: AdversarialCase, r: ExecResult): void {
   const got = { id: c.id, outcomes: r.outcomes, allowed: r.outcomes.map((o, i) => c.expected[i]?.includes(o) ?? false) };
   expect(got).toEqual({ id: c.id, outcomes: r.outcomes, allowed: c.tests.map(() => true) });
   expect({ id: c.id, inProcess: r.inProcessTests }).toEqual({ id: c.id, inProcess: c.inProcess ?? [] });
+  // Whatever the case tries, what the judge reports of it is bounded, plain text, and absent
+  // for the tests it did not judge (those run the old way); none at all for a pair the pool
+  // settled itself (its lane died).
+  expect({ id: c.id, aligned: r.observations === null || r.observations.length === c.tests.length }).toEqual({ id: c.id, aligned: true });
+  for (const [i, o] of (r.observations ?? []).entries()) {
+    if (r.inProcessTests.includes(i)) expect({ id: c.id, i, o }).toEqual({ id: c.id, i, o: null });
+    // eslint-disable-next-line no-control-regex -- the characters a repr must never hold
+    if (o?.returned !== undefined) expect({ id: c.id, i, ok: [...o.returned].length <= OBSERVATION_REPR_MAX && !/[\u0000-\u001f]/.test(o.returned) }).toEqual({ id: c.id, i, ok: true });
+  }
 }
 
 /** Processes on this host still inside one of this process's lane cgroups. */

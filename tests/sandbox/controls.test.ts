@@ -33,6 +33,7 @@ describe.each(["docker", "process"] as const)("controls on the %s backend", (bac
       { id: "stack", code: "class Stack:\n    def push(self, x):\n        pass\n    def pop(self):\n        return None\n", tests: ["s = Stack(); s.push(1); assert s.pop() == 1"] },
       { id: "repr", code: "class Point:\n    pass\ndef make_point(x, y):\n    return Point()\n", tests: ["assert repr(make_point(1, 2)) == 'Point(1, 2)'", "assert f'{make_point(3, 4)}' == '(3, 4)'"] },
       { id: "counter", code: "def count(s):\n    return dict.fromkeys(s, 1)\n", tests: ["import collections\nassert count('aab') == collections.Counter('aab')"] },
+      { id: "ordered", code: "from collections import OrderedDict\ndef ordered():\n    return OrderedDict([('a', 2), ('b', 1)])\n", tests: ["assert ordered() == OrderedDict([('b', 1), ('a', 2)])", "assert list(ordered().items())[0] == ('b', 1)"] },
     ];
     const results = await sandbox.run(wrong);
     for (const r of results) expect({ id: r.id, passed: r.outcomes.filter((o) => o === "pass") }).toEqual({ id: r.id, passed: [] });

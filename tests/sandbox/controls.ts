@@ -216,6 +216,8 @@ export const CONTROLS: Control[] = [
     tests: [
       "assert ordered() == {'a': 2, 'b': 1}",
       "assert list(ordered()) == ['b', 'a']",
+      "assert ordered() == OrderedDict([('b', 1), ('a', 2)])",
+      "assert ordered() != OrderedDict([('a', 2), ('b', 1)])",
       "assert window() == deque([1, 2, 3])",
       "assert list(window()) == [1, 2, 3]",
       "assert nested() == {'n': None, 'k': [(1, 2), {3}]}",
