@@ -45,6 +45,7 @@ function Entry({ e }: { e: ChangelogEntry }) {
           <p className="font-medium text-slate-900">
             {e.kind === "engine" ? "Scoring engine" : "Sandbox runner"} {e.version}
             {e.current && " (current)"}
+            {e.kind === "engine" && ` for ${e.kindTitle}`}
             {e.at ? `: ${e.evaluations.toLocaleString("en")} scoring runs here, ${day(e.at)} to ${day(e.lastAt)}.` : ": in use; no run scored with it yet."}
           </p>
           <p className="mt-1 text-slate-600">{e.note ?? "No notes recorded for this version."}</p>
