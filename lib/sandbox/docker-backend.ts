@@ -81,12 +81,32 @@ function containerSpec(image: string): Docker.ContainerCreateOptions {
   };
 }
 
+/** How long a removal already in progress (the engine's auto-remove, another sweep) is awaited. */
+const REMOVAL_WAIT_MS = 10_000;
+
+/**
+ * Removes a container and returns once it is gone. A removal already in progress (409: the
+ * engine auto-removing an exited container, or another owner's sweep) is waited for, so that a
+ * closed lane has really left nothing behind; a container gone already (404) is fine.
+ */
 async function removeQuietly(container: Docker.Container): Promise<void> {
   try {
     await container.remove({ force: true });
+    return;
   } catch (err) {
     const status = (err as { statusCode?: number }).statusCode;
-    if (status !== 404 && status !== 409) throw err; // gone already / removal in progress
+    if (status === 404) return;
+    if (status !== 409) throw err;
+  }
+  const deadline = Date.now() + REMOVAL_WAIT_MS;
+  while (Date.now() < deadline) {
+    try {
+      await container.inspect();
+    } catch (err) {
+      if ((err as { statusCode?: number }).statusCode === 404) return;
+      throw err;
+    }
+    await new Promise((r) => setTimeout(r, 50));
   }
 }
 
