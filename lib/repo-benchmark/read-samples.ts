@@ -2,6 +2,7 @@
 // cannot be one with the line it is on: not JSON, not of the released schema, an unknown task,
 // a duplicate id, a sample with gold files where none may be or none where some must be (its
 // only gold files being given context counts as none, with its own reason).
+import { unstorableString } from "@/lib/text/plain-text";
 import { namedPaths, normalizeSample, releasedSampleSchema, taskOf, type NormalizedSample } from "./sample-format";
 import { isPositiveTask } from "./tasks";
 
@@ -34,9 +35,13 @@ export function readSamples(text: string): ReadSamples {
       return;
     }
     const id = typeof (json as { id?: unknown })?.id === "string" ? ((json as { id: string }).id) : null;
-    const nul = pathHoldingNul(json);
-    if (nul !== null) {
-      refused.push({ line, sampleId: id, reason: `${nul || "record"} holds a NUL character (\\u0000), which no text column can store; write it as an escape such as \\x00` });
+    const unstorable = unstorableString(json);
+    if (unstorable) {
+      const where = unstorable.path || "record";
+      const reason = unstorable.problem.endsWith("contains a NUL character") && !unstorable.problem.startsWith("its key")
+        ? `${where} holds a NUL character (\\u0000), which no text column can store; write it as an escape such as \\x00`
+        : `${where} ${unstorable.problem}, which no text column can store`;
+      refused.push({ line, sampleId: id, reason });
       return;
     }
     const parsed = releasedSampleSchema.safeParse(json);
@@ -76,25 +81,4 @@ export function readSamples(text: string): ReadSamples {
     samples.push({ ...s, line });
   });
   return { samples, refused, records };
-}
-
-/** The dotted path of the first key or string in `value` that holds U+0000, "" for the value itself, or null. */
-function pathHoldingNul(value: unknown, at = ""): string | null {
-  if (typeof value === "string") return value.includes("\u0000") ? at : null;
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const found = pathHoldingNul(value[i], `${at}[${i}]`);
-      if (found !== null) return found;
-    }
-    return null;
-  }
-  if (value && typeof value === "object") {
-    for (const [k, v] of Object.entries(value)) {
-      const here = at ? `${at}.${k}` : k;
-      if (k.includes("\u0000")) return here;
-      const found = pathHoldingNul(v, here);
-      if (found !== null) return found;
-    }
-  }
-  return null;
 }
