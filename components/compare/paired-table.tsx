@@ -1,6 +1,7 @@
 import { fmtCi, fmtCount, fmtP, fmtSigned } from "@/components/ui/format";
 import type { ComparedPair } from "@/lib/pages/compare";
 import { ScrollBox } from "@/components/ui/scroll-box";
+import { TableHead } from "@/components/ui/data-table";
 import { SIGN_FLIP_MONTE_CARLO_FLIPS } from "@/lib/metrics/sign-flip";
 
 // The paper's Table 5 for the chosen systems: per pair and k, the queries only A / only B
@@ -22,34 +23,11 @@ export function PairedTable({ pairs, letters }: { pairs: ComparedPair[]; letters
     <ScrollBox label="Paired comparisons">
       <table className="min-w-full text-sm" data-testid="paired-table">
         <caption className="sr-only">Paired comparisons at k = 1, 3 and 5</caption>
-        <thead className="border-b border-slate-200 text-xs text-slate-600">
-          <tr>
-            <th scope="col" className="py-2 pr-3 text-left font-semibold">
-              A vs B
-            </th>
-            <th scope="col" className="px-2 py-2 text-right font-semibold">
-              k
-            </th>
-            <th scope="col" className="px-2 py-2 text-right font-semibold">
-              A-only
-            </th>
-            <th scope="col" className="px-2 py-2 text-right font-semibold">
-              B-only
-            </th>
-            <th scope="col" className="px-2 py-2 text-right font-semibold">
-              A exec@k
-            </th>
-            <th scope="col" className="px-2 py-2 text-right font-semibold">
-              B exec@k
-            </th>
-            <th scope="col" className="px-2 py-2 text-right font-semibold">
-              Δ (A − B), 95% CI
-            </th>
-            <th scope="col" className="py-2 pl-2 text-right font-semibold">
-              p (sign-flip)
-            </th>
-          </tr>
-        </thead>
+        <TableHead
+          className="border-b border-slate-200 text-xs text-slate-600"
+          cell="px-2 py-2 text-right font-semibold"
+          columns={[{ label: "A vs B", className: "py-2 pr-3 text-left font-semibold" }, "k", "A-only", "B-only", "A exec@k", "B exec@k", "Δ (A − B), 95% CI", { label: "p (sign-flip)", className: "py-2 pl-2 text-right font-semibold" }]}
+        />
         {pairs.map((pair) => (
           <tbody key={`${pair.a.submissionId}-${pair.b.submissionId}`} className="border-b border-slate-200">
             {pair.byK.map((r, i) => {

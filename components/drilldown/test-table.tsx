@@ -1,3 +1,4 @@
+import { DataTable } from "@/components/ui/data-table";
 import { passSummary, type TestResultView } from "@/lib/drilldown/test-results";
 
 const TONE = {
@@ -19,45 +20,40 @@ export function TestTable({ tests, passed, caption }: { tests: TestResultView[];
         {failing.length > 0 && failing.length <= 3 && <span className="font-normal text-slate-600"> · fails {failing.map((t) => `t${t.index}`).join(", ")}</span>}
       </summary>
       <div className="mt-2 overflow-x-auto">
-        <table className="min-w-full text-left text-xs">
-          <caption className="sr-only">{caption}</caption>
-          <thead className="border-b border-slate-200 text-slate-600">
-            <tr>
-              <th scope="col" className="py-1 pr-2 font-semibold">
-                Test
+        <DataTable
+          scroll={false}
+          caption={caption}
+          className="min-w-full text-left text-xs"
+          headClassName="border-b border-slate-200 text-slate-600"
+          bodyClassName="divide-y divide-slate-100 align-top"
+          columns={[
+            { label: "Test", className: "py-1 pr-2 font-semibold" },
+            { label: "Assert", className: "py-1 pr-3 font-semibold" },
+            { label: "Outcome", className: "py-1 font-semibold" },
+          ]}
+        >
+          {tests.map((t) => (
+            <tr key={t.index} data-outcome={t.outcome ?? "none"}>
+              <th scope="row" className="whitespace-nowrap py-1 pr-2 font-mono font-normal text-slate-600">
+                t{t.index}
               </th>
-              <th scope="col" className="py-1 pr-3 font-semibold">
-                Assert
-              </th>
-              <th scope="col" className="py-1 font-semibold">
-                Outcome
-              </th>
+              <td className="py-1 pr-3">
+                <code className="break-all font-mono text-slate-800">{t.assert}</code>
+              </td>
+              <td className={`min-w-[10rem] py-1 ${t.tone ? TONE[t.tone] : "text-slate-600"}`}>
+                <span aria-hidden>{t.tone === "pass" ? "✓ " : t.tone ? "✗ " : ""}</span>
+                {t.words}
+                {t.exception && t.tone !== "pass" && !t.words.includes(t.exception) && <span className="font-mono"> ({t.exception})</span>}
+                {t.returned !== null && (
+                  <span className="mt-0.5 block text-slate-700">
+                    returned <code className="break-all rounded bg-slate-100 px-1 font-mono">{t.returned}</code>
+                    {t.returnedTruncated && <span className="text-slate-500"> (cut)</span>}
+                  </span>
+                )}
+              </td>
             </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100 align-top">
-            {tests.map((t) => (
-              <tr key={t.index} data-outcome={t.outcome ?? "none"}>
-                <th scope="row" className="whitespace-nowrap py-1 pr-2 font-mono font-normal text-slate-600">
-                  t{t.index}
-                </th>
-                <td className="py-1 pr-3">
-                  <code className="break-all font-mono text-slate-800">{t.assert}</code>
-                </td>
-                <td className={`min-w-[10rem] py-1 ${t.tone ? TONE[t.tone] : "text-slate-600"}`}>
-                  <span aria-hidden>{t.tone === "pass" ? "✓ " : t.tone ? "✗ " : ""}</span>
-                  {t.words}
-                  {t.exception && t.tone !== "pass" && !t.words.includes(t.exception) && <span className="font-mono"> ({t.exception})</span>}
-                  {t.returned !== null && (
-                    <span className="mt-0.5 block text-slate-700">
-                      returned <code className="break-all rounded bg-slate-100 px-1 font-mono">{t.returned}</code>
-                      {t.returnedTruncated && <span className="text-slate-500"> (cut)</span>}
-                    </span>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </DataTable>
       </div>
     </details>
   );
