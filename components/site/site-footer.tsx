@@ -2,6 +2,16 @@ import Link from "next/link";
 import type { SiteFooter as FooterData } from "@/lib/pages/site-footer";
 import { CopyButton } from "@/components/ui/copy-button";
 
+const LINK = "underline underline-offset-2 hover:text-slate-900";
+
+// The site's reference pages, linked from every footer.
+const SITE_LINKS: [href: string, label: string][] = [
+  ["/changelog", "Changelog"],
+  ["/methodology", "Methodology"],
+  ["/submit", "Submit a model"],
+  ["/docs/api", "API"],
+];
+
 // Every page's footer: how to cite the featured benchmark and the paper it follows (BibTeX, to
 // copy), the benchmark's licence, and where to read what changed.
 export function SiteFooter({ data }: { data: FooterData }) {
@@ -16,11 +26,11 @@ export function SiteFooter({ data }: { data: FooterData }) {
           <p>Leaderboards for code retrieval judged by execution: a retrieved snippet counts only if it passes its query&apos;s tests.</p>
           {b && (
             <p>
-              <Link href={b.path} className="underline underline-offset-2 hover:text-slate-900">
+              <Link href={b.path} className={LINK}>
                 {b.name} {b.version}
               </Link>{" "}
               is licensed <span className="font-medium text-slate-800">{b.license}</span>; download it from{" "}
-              <Link href="/benchmarks" className="underline underline-offset-2 hover:text-slate-900">
+              <Link href="/benchmarks" className={LINK}>
                 Benchmarks
               </Link>
               .
@@ -29,24 +39,17 @@ export function SiteFooter({ data }: { data: FooterData }) {
           {data.paper && (
             <p>
               Paper: {data.paper.line}{" "}
-              <a href={data.paper.url} className="underline underline-offset-2 hover:text-slate-900" rel="noopener">
+              <a href={data.paper.url} className={LINK} rel="noopener">
                 {new URL(data.paper.url).host}
               </a>
             </p>
           )}
           <nav aria-label="Site" className="flex flex-wrap gap-x-4 gap-y-1">
-            <Link href="/changelog" className="underline underline-offset-2 hover:text-slate-900">
-              Changelog
-            </Link>
-            <Link href="/methodology" className="underline underline-offset-2 hover:text-slate-900">
-              Methodology
-            </Link>
-            <Link href="/submit" className="underline underline-offset-2 hover:text-slate-900">
-              Submit a model
-            </Link>
-            <Link href="/docs/api" className="underline underline-offset-2 hover:text-slate-900">
-              API
-            </Link>
+            {SITE_LINKS.map(([href, label]) => (
+              <Link key={href} href={href} className={LINK}>
+                {label}
+              </Link>
+            ))}
           </nav>
         </div>
         {data.bibtex && (
