@@ -10,6 +10,7 @@ import { MAX_TOKEN_DAYS } from "@/lib/auth/tokens";
 import { getConfig } from "@/lib/config";
 import { listOrganisations } from "@/lib/organisations/list-organisations";
 import { requireSignedIn } from "./guard";
+import { Section } from "@/components/ui/section";
 
 export const dynamic = "force-dynamic";
 export const metadata = pageMeta("Account", "Your ExecBoard account: tokens and organisations.", { noindex: true });
@@ -34,10 +35,7 @@ export default async function AccountPage() {
         </p>
       </header>
 
-      <section aria-labelledby="profile-heading" className="space-y-3">
-        <h2 id="profile-heading" className="text-lg font-semibold">
-          Profile
-        </h2>
+      <Section id="profile-heading" title="Profile">
         <dl className="grid max-w-xl grid-cols-[auto_1fr] gap-x-4 gap-y-1 rounded-lg border border-slate-200 bg-white p-4 text-sm">
           <dt className="text-slate-600">Email</dt>
           <dd data-testid="profile-email" className="break-all font-medium">
@@ -56,7 +54,7 @@ export default async function AccountPage() {
             </>
           )}
         </dl>
-      </section>
+      </Section>
 
       <section aria-labelledby="tokens-heading" className="space-y-4">
         <div className="space-y-1">
@@ -73,10 +71,7 @@ export default async function AccountPage() {
         </OutcomeArea>
       </section>
 
-      <section aria-labelledby="organisations-heading" className="space-y-4">
-        <h2 id="organisations-heading" className="text-lg font-semibold">
-          Organisations ({organisations.length})
-        </h2>
+      <Section id="organisations-heading" title={`Organisations (${organisations.length})`} className="space-y-4">
         {organisations.length === 0 ? (
           <p data-testid="no-organisations" className="text-sm text-slate-600">
             You are not in any organisation. Admins create them (<code>execboard orgs create</code>) and name their first owner, who can then add you.
@@ -86,7 +81,7 @@ export default async function AccountPage() {
             <OrganisationCard key={org.slug} org={org} viewerEmail={viewer.email} canManage={canManageOrganisation(viewer, org.yourRole ? { role: org.yourRole } : null)} />
           ))
         )}
-      </section>
+      </Section>
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { QuotaCard } from "@/components/submission/quota-card";
 import { listOwnQuotas } from "@/lib/account/list-own-quotas";
 import { listOwnSubmissions } from "@/lib/account/list-own-submissions";
 import { requireSignedIn } from "../guard";
+import { Section } from "@/components/ui/section";
 
 export const dynamic = "force-dynamic";
 export const metadata = pageMeta("My submissions", "Your submissions, their status, and what remains of your quota.", { noindex: true });
@@ -24,21 +25,15 @@ export default async function MySubmissionsPage() {
         </Link>
       </header>
 
-      <section aria-labelledby="quota-heading" className="space-y-3">
-        <h2 id="quota-heading" className="text-lg font-semibold">
-          Quota
-        </h2>
+      <Section id="quota-heading" title="Quota">
         <div className="grid gap-3 sm:grid-cols-2">
           {quotas.map((q) => (
             <QuotaCard key={`${q.organisation?.slug ?? ""}/${q.benchmark}`} quota={q} />
           ))}
         </div>
-      </section>
+      </Section>
 
-      <section aria-labelledby="list-heading" className="space-y-3">
-        <h2 id="list-heading" className="text-lg font-semibold">
-          Submissions ({items.length})
-        </h2>
+      <Section id="list-heading" title={`Submissions (${items.length})`}>
         {items.length === 0 ? (
           <p className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-center text-sm text-slate-600">
             Nothing yet. <Link prefetch={false} href="/submit" className="font-medium text-emerald-800 underline">Submit your first model</Link>.
@@ -46,7 +41,7 @@ export default async function MySubmissionsPage() {
         ) : (
           <OwnSubmissionList items={items} />
         )}
-      </section>
+      </Section>
     </div>
   );
 }

@@ -21,6 +21,7 @@ import { getSubmission } from "@/lib/submissions/get-submission";
 import { requireMaintainerPage } from "../guard";
 import { HistoryList } from "@/components/submission/history-list";
 import { kindOfBenchmark } from "@/lib/kinds/registry";
+import { Section } from "@/components/ui/section";
 
 export const dynamic = "force-dynamic";
 export const metadata = pageMeta("Review a submission", "A submission under review: its results, flags and the review actions.", { noindex: true });
@@ -95,18 +96,12 @@ export default async function ReviewSubmissionPage({ params }: { params: Promise
         {item.status === "failed" && item.error && <p className="break-words rounded border border-rose-200 bg-rose-50 px-3 py-2 text-sm text-rose-900">Failed: {item.error}</p>}
       </header>
 
-      <section aria-labelledby="actions-heading" className="space-y-3">
-        <h2 id="actions-heading" className="text-lg font-semibold">
-          Actions
-        </h2>
+      <Section id="actions-heading" title="Actions">
         <ReviewActions id={item.id} status={item.status} actions={item.actions} warningNote={item.review.warningNote} next={next ? { id: next.id, model: next.model } : null} />
-      </section>
+      </Section>
 
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
-        <section aria-labelledby="facts-heading" className="min-w-0 rounded-lg border border-slate-200 bg-white p-4">
-          <h2 id="facts-heading" className="mb-3 text-lg font-semibold">
-            Submission
-          </h2>
+        <Section id="facts-heading" title="Submission" className="min-w-0 rounded-lg border border-slate-200 bg-white p-4" headingClassName="mb-3 text-lg font-semibold">
           <dl className="grid grid-cols-1 gap-x-4 gap-y-2 text-sm sm:grid-cols-[9rem_1fr]">
             {facts.map(([k, v]) => (
               <div key={k} className="contents">
@@ -115,7 +110,7 @@ export default async function ReviewSubmissionPage({ params }: { params: Promise
               </div>
             ))}
           </dl>
-        </section>
+        </Section>
         <section aria-labelledby="results-heading" className="min-w-0 space-y-2 rounded-lg border border-slate-200 bg-white p-4">
           <div className="flex flex-wrap items-baseline justify-between gap-2">
             <h2 id="results-heading" className="text-lg font-semibold">
@@ -135,12 +130,9 @@ export default async function ReviewSubmissionPage({ params }: { params: Promise
         </section>
       </div>
 
-      <section aria-labelledby="audit-heading" className="space-y-3">
-        <h2 id="audit-heading" className="text-lg font-semibold">
-          Audit log for this submission
-        </h2>
+      <Section id="audit-heading" title="Audit log for this submission">
         <AuditList entries={audit.entries} showSubmission={false} />
-      </section>
+      </Section>
 
       <HistoryList history={view.history} title="Pipeline history" />
     </div>

@@ -15,6 +15,7 @@ import { orNotFound } from "@/app/_server/or-not-found";
 import { loadDrilldown, loadSampleDrilldown, loadSubmissionKind, metaOrNotFound } from "@/app/_server/page-loaders";
 import { pageMeta } from "@/components/site/page-meta";
 import { ScrollBox } from "@/components/ui/scroll-box";
+import { Section } from "@/components/ui/section";
 
 export const dynamic = "force-dynamic";
 
@@ -192,18 +193,12 @@ export default async function QueryDrilldownPage({
       </section>
 
       {d.pair && (
-        <section aria-labelledby="pair-heading" className="space-y-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
-          <h2 id="pair-heading" className="text-lg font-semibold text-slate-900">
-            Canonical vs its most convincing distractor
-          </h2>
+        <Section id="pair-heading" title="Canonical vs its most convincing distractor" className="space-y-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5" headingClassName="text-lg font-semibold text-slate-900">
           <PairView pair={d.pair} />
-        </section>
+        </Section>
       )}
 
-      <section aria-labelledby="own-heading" className="space-y-2">
-        <h2 id="own-heading" className="text-lg font-semibold text-slate-900">
-          This query&apos;s canonical and distractors
-        </h2>
+      <Section id="own-heading" title="This query's canonical and distractors" className="space-y-2" headingClassName="text-lg font-semibold text-slate-900">
         <ScrollBox label="Own snippet scores" className="rounded-xl border border-slate-200 bg-white px-4 py-2 shadow-sm">
           <table className="min-w-full text-sm">
             <caption className="sr-only">Scores of this query&apos;s own snippets; a distractor above the canonical deceives, one tied with it deceives half the time</caption>
@@ -247,24 +242,18 @@ export default async function QueryDrilldownPage({
             </tbody>
           </table>
         </ScrollBox>
-      </section>
+      </Section>
 
-      <section aria-labelledby="snippets-heading" className="space-y-4">
-        <h2 id="snippets-heading" className="text-lg font-semibold text-slate-900">
-          Retrieved code
-        </h2>
+      <Section id="snippets-heading" title="Retrieved code" className="space-y-4" headingClassName="text-lg font-semibold text-slate-900">
         {shown.map((s) => (
           <SnippetCard key={s.corpusId} snippet={s} />
         ))}
-      </section>
+      </Section>
 
       {d.otherSubmissions.length > 0 && (
-        <section aria-labelledby="others-heading" className="space-y-2">
-          <h2 id="others-heading" className="text-lg font-semibold text-slate-900">
-            The same query under other published submissions
-          </h2>
+        <Section id="others-heading" title="The same query under other published submissions" className="space-y-2" headingClassName="text-lg font-semibold text-slate-900">
           <OtherSubmissionLinks queryId={d.query.queryId} others={d.otherSubmissions} />
-        </section>
+        </Section>
       )}
     </div>
   );

@@ -12,6 +12,7 @@ import { loadQueryPage, metaOrNotFound } from "@/app/_server/page-loaders";
 import { pageMeta } from "@/components/site/page-meta";
 import { decodeSegment } from "@/lib/pages/search-params";
 import { ScrollBox } from "@/components/ui/scroll-box";
+import { Section } from "@/components/ui/section";
 
 export const dynamic = "force-dynamic";
 
@@ -134,10 +135,7 @@ export default async function QueryPage({ params }: { params: Promise<{ slug: st
         </Card>
       )}
 
-      <section aria-labelledby="snippets-heading" className="space-y-3">
-        <h2 id="snippets-heading" className="text-base font-semibold text-slate-900">
-          The canonical and its distractors
-        </h2>
+      <Section id="snippets-heading" title="The canonical and its distractors" headingClassName="text-base font-semibold text-slate-900">
         <div className="grid gap-4 lg:grid-cols-2">
           {d.snippets.map((s) => (
             <article key={s.corpusId} aria-label={s.role === "canonical" ? "canonical" : bugLabel(s.bugType)} className={`rounded-xl border bg-white p-4 shadow-sm ${s.role === "canonical" ? "border-emerald-300" : "border-slate-200"}`}>
@@ -151,7 +149,7 @@ export default async function QueryPage({ params }: { params: Promise<{ slug: st
             </article>
           ))}
         </div>
-      </section>
+      </Section>
     </div>
   );
 }
