@@ -24,6 +24,14 @@ function Diamond(props: { cx?: number; cy?: number }) {
   return <path d={`M${cx},${cy - 5} L${cx + 5},${cy} L${cx},${cy + 5} L${cx - 5},${cy} Z`} fill={CHART.ink} stroke={CHART.surface} strokeWidth={1} />;
 }
 
+// The chance lines, exec@5's (dotted) under exec@1's (dashed, labelled).
+function chanceLines(chance: { exec1: number; exec5: number }) {
+  return [
+    { className: "chance-line-5", x: chance.exec5, stroke: CHART.reference, dash: "1 3", label: undefined },
+    { className: "chance-line", x: chance.exec1, stroke: CHART.label, dash: "5 3", label: { value: "chance", position: "top" as const, fontSize: 10.5, fill: CHART.label, offset: 4 } },
+  ];
+}
+
 // The paper's Figure 2: exec@1 bars with 95% bootstrap whiskers, exec@5 as diamonds, one row
 // per system in exec@1 order. Baselines are grey and hatched-free but labelled in the name;
 // selected systems are drawn darker and marked with "●" in their label. The chance line (the
@@ -66,23 +74,9 @@ export function Figure2Chart({ points, chance }: { points: Figure2Point[]; chanc
               ))}
               <ErrorBar dataKey="err" direction="x" width={6} stroke={CHART.ink} strokeWidth={1.2} />
             </Bar>
-            <ReferenceLine
-              x={chance.exec5}
-              stroke={CHART.reference}
-              strokeDasharray="1 3"
-              strokeWidth={1.5}
-              ifOverflow="extendDomain"
-              className="chance-line-5"
-            />
-            <ReferenceLine
-              x={chance.exec1}
-              stroke={CHART.label}
-              strokeDasharray="5 3"
-              strokeWidth={1.5}
-              ifOverflow="extendDomain"
-              className="chance-line"
-              label={{ value: "chance", position: "top", fontSize: 10.5, fill: CHART.label, offset: 4 }}
-            />
+            {chanceLines(chance).map(({ className, x, stroke, dash, label }) => (
+              <ReferenceLine key={className} x={x} stroke={stroke} strokeDasharray={dash} strokeWidth={1.5} ifOverflow="extendDomain" className={className} label={label} />
+            ))}
             <Line dataKey="exec5" name="exec@5" stroke="none" isAnimationActive={false} dot={<Diamond />} activeDot={false} legendType="diamond" />
           </ComposedChart>
         </ResponsiveContainer>

@@ -110,45 +110,47 @@ export function SubmissionProgress({
   );
 }
 
+// After scoring: the review's outcome (a failure has a card of its own), then any warning a
+// maintainer attached.
 function Outcome({ view }: { view: SubmissionView }) {
-  const note = view.review.warningNote ? <WarningNote note={view.review.warningNote} /> : null;
+  if (view.status === "failed") return <FailureCard view={view} />;
+  const status = reviewStatus(view);
+  if (!status) return null;
+  return (
+    <div className="space-y-2">
+      {status}
+      {view.review.warningNote && <WarningNote note={view.review.warningNote} />}
+    </div>
+  );
+}
+
+function reviewStatus(view: SubmissionView): React.ReactNode {
   switch (view.status) {
-    case "failed":
-      return <FailureCard view={view} />;
     case "rejected":
     case "hidden":
       return (
-        <div className="space-y-2">
-          <div role="status" className="rounded-lg border border-rose-300 bg-rose-50 p-4 text-sm text-rose-900">
-            <p className="font-semibold">{view.status === "rejected" ? "A maintainer rejected this submission" : "A maintainer took this submission off the leaderboard"}</p>
-            <p className="mt-1 break-words" data-testid="review-reason">
-              Reason: {view.review.reason}
-            </p>
-          </div>
-          {note}
+        <div role="status" className="rounded-lg border border-rose-300 bg-rose-50 p-4 text-sm text-rose-900">
+          <p className="font-semibold">{view.status === "rejected" ? "A maintainer rejected this submission" : "A maintainer took this submission off the leaderboard"}</p>
+          <p className="mt-1 break-words" data-testid="review-reason">
+            Reason: {view.review.reason}
+          </p>
         </div>
       );
     case "scored":
       return (
-        <div className="space-y-2">
-          <p role="status" className="rounded-lg border border-amber-200 bg-amber-50 p-4 text-sm text-amber-950">
-            Scored. The results below are private to you and the maintainers until a maintainer reviews and publishes them.
-          </p>
-          {note}
-        </div>
+        <p role="status" className="rounded-lg border border-amber-200 bg-amber-50 p-4 text-sm text-amber-950">
+          Scored. The results below are private to you and the maintainers until a maintainer reviews and publishes them.
+        </p>
       );
     case "published":
       return (
-        <div className="space-y-2">
-          <p role="status" className="rounded-lg border border-emerald-200 bg-emerald-50 p-4 text-sm text-emerald-900">
-            Published: it is on the{" "}
-            <Link prefetch={false} href="/" className="font-medium underline">
-              leaderboard
-            </Link>
-            .
-          </p>
-          {note}
-        </div>
+        <p role="status" className="rounded-lg border border-emerald-200 bg-emerald-50 p-4 text-sm text-emerald-900">
+          Published: it is on the{" "}
+          <Link prefetch={false} href="/" className="font-medium underline">
+            leaderboard
+          </Link>
+          .
+        </p>
       );
     default:
       return null;
