@@ -10,9 +10,9 @@ function columnKey(c: Column, i: number): string {
 }
 
 // A table's header row: one <th scope="col"> a column.
-export function TableHead({ columns, className, cell }: { columns: Column[]; className: string; cell?: string }) {
+export function TableHead({ columns, className, cell }: { columns: Column[]; className?: string; cell?: string }) {
   return (
-    <thead className={className}>
+    <thead className={className || undefined}>
       <tr>
         {columns.map((c, i) => (
           <th key={columnKey(c, i)} scope="col" className={typeof c === "string" ? cell : c.className}>
@@ -31,25 +31,30 @@ type DataTableProps = {
   // The body's rows.
   children: ReactNode;
   className: string;
-  headClassName: string;
+  headClassName?: string;
   cell?: string;
   bodyClassName?: string;
   testId?: string;
   // The scroll box around a table that may be wider than the screen: its name (true: the caption),
   // or false for a table that sits in a layout of its own.
   scroll?: string | boolean;
+  scrollClassName?: string;
 };
 
 // The site's data table: a hidden caption, a header row of column headings and the rows given,
 // in a keyboard-scrollable box unless asked otherwise.
-export function DataTable({ caption, columns, children, className, headClassName, cell, bodyClassName = "divide-y divide-slate-100", testId, scroll = true }: DataTableProps) {
+export function DataTable({ caption, columns, children, className, headClassName, cell, bodyClassName = "divide-y divide-slate-100", testId, scroll = true, scrollClassName }: DataTableProps) {
   const table = (
     <table className={className} data-testid={testId}>
       <caption className="sr-only">{caption}</caption>
       <TableHead columns={columns} className={headClassName} cell={cell} />
-      <tbody className={bodyClassName}>{children}</tbody>
+      <tbody className={bodyClassName || undefined}>{children}</tbody>
     </table>
   );
   if (scroll === false) return table;
-  return <ScrollBox label={scroll === true ? caption : scroll}>{table}</ScrollBox>;
+  return (
+    <ScrollBox label={scroll === true ? caption : scroll} className={scrollClassName}>
+      {table}
+    </ScrollBox>
+  );
 }

@@ -11,8 +11,8 @@ import { type QuerySystemOutcome } from "@/lib/pages/query-page";
 import { loadQueryPage, metaOrNotFound } from "@/app/_server/page-loaders";
 import { pageMeta } from "@/components/site/page-meta";
 import { decodeSegment } from "@/lib/pages/search-params";
-import { ScrollBox } from "@/components/ui/scroll-box";
 import { Section } from "@/components/ui/section";
+import { DataTable } from "@/components/ui/data-table";
 
 export const dynamic = "force-dynamic";
 
@@ -85,48 +85,47 @@ export default async function QueryPage({ params }: { params: Promise<{ slug: st
 
       {d.systems.length > 0 && (
         <Card id="systems-heading" title="Every published system on this query" lead="Scores are each system's similarity to the query; the drilldown shows its ranked snippets and test outcomes.">
-          <ScrollBox label="Outcome of each published system">
-            <table className="min-w-full text-sm">
-              <caption className="sr-only">Outcome of each published system on {d.query.functionName}</caption>
-              <thead className="border-b border-slate-200 text-left text-xs text-slate-600">
-                <tr>
-                  <th scope="col" className="py-2 pr-3 font-semibold">System</th>
-                  <th scope="col" className="py-2 pr-3 font-semibold">Rank 1</th>
-                  <th scope="col" className="py-2 pr-3 text-right font-semibold">Canonical rank</th>
-                  <th scope="col" className="py-2 pr-3 text-right font-semibold">First pass</th>
-                  <th scope="col" className="py-2 pr-3 text-right font-semibold">Canonical score</th>
-                  <th scope="col" className="py-2 pr-3 text-right font-semibold">Best distractor</th>
-                  <th scope="col" className="py-2 font-semibold"><span className="sr-only">Drilldown</span></th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {d.systems.map((s) => (
-                  <tr key={s.submissionId} className="hover:bg-slate-50">
-                    <th scope="row" className="py-1.5 pr-3 text-left font-medium">
-                      <Link href={`/submissions/${s.submissionId}`} className="text-slate-900 underline-offset-2 hover:underline">{s.model}</Link>
-                    </th>
-                    <td className="whitespace-nowrap py-1.5 pr-3"><Rank1 r={s.rank1} /></td>
-                    <td className="whitespace-nowrap py-1.5 pr-3 text-right tabular-nums">
-                      {s.canonicalRank === null ? "> 10" : s.canonicalTie > 1 ? `${s.canonicalRank}–${s.canonicalRank + s.canonicalTie - 1} (tied ×${s.canonicalTie})` : s.canonicalRank}
-                    </td>
-                    <td className="py-1.5 pr-3 text-right tabular-nums">{s.firstPassingRank ?? "> 10"}</td>
-                    <td className="py-1.5 pr-3 text-right font-mono text-xs tabular-nums">{s.canonicalScore?.toFixed(4) ?? "—"}</td>
-                    <td
-                      className={`whitespace-nowrap py-1.5 pr-3 text-right font-mono text-xs tabular-nums ${s.bestDistractorScore !== null && s.canonicalScore !== null ? (s.bestDistractorScore > s.canonicalScore ? "font-semibold text-rose-800" : s.bestDistractorScore === s.canonicalScore ? "font-semibold text-amber-900" : "") : ""}`}
-                    >
-                      {s.bestDistractorScore?.toFixed(4) ?? "—"}
-                      {s.bestDistractorScore !== null && s.bestDistractorScore === s.canonicalScore && <span className="font-sans"> (tied)</span>}
-                    </td>
-                    <td className="py-1.5 text-right">
-                      <Link href={drilldownPath(s.submissionId, d.query.queryId)} className="whitespace-nowrap text-emerald-800 underline underline-offset-2" aria-label={`Drilldown: ${s.model} on ${d.query.functionName}`}>
-                        drilldown →
-                      </Link>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </ScrollBox>
+          <DataTable
+            caption={`Outcome of each published system on ${d.query.functionName}`}
+            scroll="Outcome of each published system"
+            className="min-w-full text-sm"
+            headClassName="border-b border-slate-200 text-left text-xs text-slate-600"
+            cell="py-2 pr-3 text-right font-semibold"
+            columns={[
+              { label: "System", className: "py-2 pr-3 font-semibold" },
+              { label: "Rank 1", className: "py-2 pr-3 font-semibold" },
+              "Canonical rank",
+              "First pass",
+              "Canonical score",
+              "Best distractor",
+              { key: "drilldown", label: <span className="sr-only">Drilldown</span>, className: "py-2 font-semibold" },
+            ]}
+          >
+            {d.systems.map((s) => (
+              <tr key={s.submissionId} className="hover:bg-slate-50">
+                <th scope="row" className="py-1.5 pr-3 text-left font-medium">
+                  <Link href={`/submissions/${s.submissionId}`} className="text-slate-900 underline-offset-2 hover:underline">{s.model}</Link>
+                </th>
+                <td className="whitespace-nowrap py-1.5 pr-3"><Rank1 r={s.rank1} /></td>
+                <td className="whitespace-nowrap py-1.5 pr-3 text-right tabular-nums">
+                  {s.canonicalRank === null ? "> 10" : s.canonicalTie > 1 ? `${s.canonicalRank}–${s.canonicalRank + s.canonicalTie - 1} (tied ×${s.canonicalTie})` : s.canonicalRank}
+                </td>
+                <td className="py-1.5 pr-3 text-right tabular-nums">{s.firstPassingRank ?? "> 10"}</td>
+                <td className="py-1.5 pr-3 text-right font-mono text-xs tabular-nums">{s.canonicalScore?.toFixed(4) ?? "—"}</td>
+                <td
+                  className={`whitespace-nowrap py-1.5 pr-3 text-right font-mono text-xs tabular-nums ${s.bestDistractorScore !== null && s.canonicalScore !== null ? (s.bestDistractorScore > s.canonicalScore ? "font-semibold text-rose-800" : s.bestDistractorScore === s.canonicalScore ? "font-semibold text-amber-900" : "") : ""}`}
+                >
+                  {s.bestDistractorScore?.toFixed(4) ?? "—"}
+                  {s.bestDistractorScore !== null && s.bestDistractorScore === s.canonicalScore && <span className="font-sans"> (tied)</span>}
+                </td>
+                <td className="py-1.5 text-right">
+                  <Link href={drilldownPath(s.submissionId, d.query.queryId)} className="whitespace-nowrap text-emerald-800 underline underline-offset-2" aria-label={`Drilldown: ${s.model} on ${d.query.functionName}`}>
+                    drilldown →
+                  </Link>
+                </td>
+              </tr>
+            ))}
+          </DataTable>
           <p className="mt-2 text-xs text-slate-500">
             Bold red: a distractor scores above the canonical (the system is deceived on this query). Amber, “tied”: a distractor scores exactly
             the same as the canonical, so it is ranked above it in half the orders of the tie (deceived half the time). Ranks of tied snippets are
