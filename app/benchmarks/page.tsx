@@ -29,22 +29,8 @@ export default async function BenchmarksPage() {
             {b.description} License: {b.license}. Each version downloads as one zip (benchmark.json, queries.jsonl, corpus.jsonl, LICENSE.txt,
             SHA256SUMS) or file by file; <Link href="/submit#download" className="underline">how to use it</Link>.
           </p>
-          <DataTable
-            caption={`Versions of ${b.name}`}
-            scrollClassName="rounded-xl border border-slate-200 bg-white px-4 shadow-sm"
-            className="min-w-full text-left text-sm"
-            headClassName="border-b border-slate-200 text-slate-600"
-            bodyClassName=""
-            cell="py-2 pr-6 text-right"
-            columns={[
-              { label: "Version", className: "py-2 pr-6" },
-              { label: "Imported", className: "py-2 pr-6" },
-              "Queries",
-              "Snippets",
-              "Distractors",
-              "Published results",
-              { key: "pages", label: <span className="sr-only">Pages</span>, className: "py-2" },
-            ]}
+          <DataTable caption={`Versions of ${b.name}`} scrollClassName="rounded-xl border border-slate-200 bg-white px-4 shadow-sm" className="min-w-full text-left text-sm" headClassName="border-b border-slate-200 text-slate-600" bodyClassName="" cell="py-2 pr-6 text-right"
+            columns={[{ label: "Version", className: "py-2 pr-6" }, { label: "Imported", className: "py-2 pr-6" }, "Queries", "Snippets", "Distractors", "Published results", { key: "pages", label: <span className="sr-only">Pages</span>, className: "py-2" }]}
           >
             {b.versions.map((v) => (
               <tr key={v.version} className="border-b border-slate-100">

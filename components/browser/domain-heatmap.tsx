@@ -17,12 +17,7 @@ export function DomainHeatmap({ rows, domains }: { rows: HeatmapRow[]; domains: 
   const values = rows.flatMap((r) => [...r.cells.values()].flatMap((c) => (c.exec1.available ? [c.exec1.value] : [])));
   const max = Math.max(0, ...values);
   return (
-    <DataTable
-      caption="exec@1 per domain (columns) for each published system (rows), with 95% intervals on hover"
-      scroll="exec@1 by domain and system"
-      className="min-w-full border-separate border-spacing-0.5 text-xs"
-      bodyClassName=""
-      cell="w-16 min-w-[4rem] px-1 py-1 text-center align-bottom font-medium leading-tight text-slate-700"
+    <DataTable caption="exec@1 per domain (columns) for each published system (rows), with 95% intervals on hover" scroll="exec@1 by domain and system" className="min-w-full border-separate border-spacing-0.5 text-xs" bodyClassName="" cell="w-16 min-w-[4rem] px-1 py-1 text-center align-bottom font-medium leading-tight text-slate-700"
       columns={[{ label: "System", className: "sticky left-0 z-10 bg-white px-2 py-1 text-left font-semibold text-slate-700" }, ...domains.map(humanize)]}
     >
       {rows.map((r) => (

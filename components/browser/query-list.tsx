@@ -9,12 +9,7 @@ import { DataTable } from "@/components/ui/data-table";
 // every published system's outcome on it).
 export function QueryList({ rows, systems, slug, version }: { rows: BrowserQuery[]; systems: number; slug: string; version: string }) {
   return (
-    <DataTable
-      caption="Queries"
-      testId="query-browser"
-      className="min-w-full text-sm"
-      headClassName="border-b border-slate-200 text-left text-xs text-slate-600"
-      cell="py-2 pr-3 font-semibold"
+    <DataTable caption="Queries" testId="query-browser" className="min-w-full text-sm" headClassName="border-b border-slate-200 text-left text-xs text-slate-600" cell="py-2 pr-3 font-semibold"
       columns={["Query", "Domain", { label: "Solved at rank 1 by", className: "py-2 pr-3 text-right font-semibold" }, { label: "Distractor bug types", className: "py-2 font-semibold" }]}
     >
       {rows.map((q) => (

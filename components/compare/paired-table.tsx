@@ -23,9 +23,7 @@ export function PairedTable({ pairs, letters }: { pairs: ComparedPair[]; letters
     <ScrollBox label="Paired comparisons">
       <table className="min-w-full text-sm" data-testid="paired-table">
         <caption className="sr-only">Paired comparisons at k = 1, 3 and 5</caption>
-        <TableHead
-          className="border-b border-slate-200 text-xs text-slate-600"
-          cell="px-2 py-2 text-right font-semibold"
+        <TableHead className="border-b border-slate-200 text-xs text-slate-600" cell="px-2 py-2 text-right font-semibold"
           columns={[{ label: "A vs B", className: "py-2 pr-3 text-left font-semibold" }, "k", "A-only", "B-only", "A exec@k", "B exec@k", "Δ (A − B), 95% CI", { label: "p (sign-flip)", className: "py-2 pl-2 text-right font-semibold" }]}
         />
         {pairs.map((pair) => (

@@ -20,17 +20,8 @@ export function TestTable({ tests, passed, caption }: { tests: TestResultView[];
         {failing.length > 0 && failing.length <= 3 && <span className="font-normal text-slate-600"> · fails {failing.map((t) => `t${t.index}`).join(", ")}</span>}
       </summary>
       <div className="mt-2 overflow-x-auto">
-        <DataTable
-          scroll={false}
-          caption={caption}
-          className="min-w-full text-left text-xs"
-          headClassName="border-b border-slate-200 text-slate-600"
-          bodyClassName="divide-y divide-slate-100 align-top"
-          columns={[
-            { label: "Test", className: "py-1 pr-2 font-semibold" },
-            { label: "Assert", className: "py-1 pr-3 font-semibold" },
-            { label: "Outcome", className: "py-1 font-semibold" },
-          ]}
+        <DataTable scroll={false} caption={caption} className="min-w-full text-left text-xs" headClassName="border-b border-slate-200 text-slate-600" bodyClassName="divide-y divide-slate-100 align-top"
+          columns={[{ label: "Test", className: "py-1 pr-2 font-semibold" }, { label: "Assert", className: "py-1 pr-3 font-semibold" }, { label: "Outcome", className: "py-1 font-semibold" }]}
         >
           {tests.map((t) => (
             <tr key={t.index} data-outcome={t.outcome ?? "none"}>

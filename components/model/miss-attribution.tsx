@@ -32,16 +32,8 @@ export function MissAttributionTable({ m }: { m: MissAttribution }) {
           </dd>
         </div>
       </dl>
-      <DataTable
-        scroll={false}
-        caption="What sits at rank 1 when it fails"
-        className="min-w-full text-sm"
-        headClassName="border-b border-slate-200 text-xs text-slate-600"
-        columns={[
-          { label: "Rank-1 snippet", className: "py-1.5 pr-3 text-left font-semibold" },
-          { label: "Queries", className: "py-1.5 pr-3 text-right font-semibold" },
-          { label: "Share of misses", className: "py-1.5 text-right font-semibold" },
-        ]}
+      <DataTable scroll={false} caption="What sits at rank 1 when it fails" className="min-w-full text-sm" headClassName="border-b border-slate-200 text-xs text-slate-600"
+        columns={[{ label: "Rank-1 snippet", className: "py-1.5 pr-3 text-left font-semibold" }, { label: "Queries", className: "py-1.5 pr-3 text-right font-semibold" }, { label: "Share of misses", className: "py-1.5 text-right font-semibold" }]}
       >
         {rows.map(([label, n, note]) => (
           <tr key={label}>

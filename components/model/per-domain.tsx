@@ -14,16 +14,8 @@ export function PerDomainSection({ domains, queriesHref }: { domains: DomainExec
       <div role="img" aria-label="exec@1 per domain with 95% intervals; the numbers are in the table.">
         <CiBarChart bars={bars} max={Math.min(1, Math.max(0.5, ...bars.map((b) => b.ci[1])))} axisLabel="exec@1 within the domain" />
       </div>
-      <DataTable
-        scroll={false}
-        caption="exec@1 per domain"
-        className="min-w-full self-start text-sm"
-        headClassName="border-b border-slate-200 text-xs text-slate-600"
-        columns={[
-          { label: "Domain", className: "py-1.5 pr-2 text-left font-semibold" },
-          { label: "Solved / queries", className: "py-1.5 pr-2 text-right font-semibold" },
-          { label: "exec@1 (95% CI)", className: "py-1.5 text-right font-semibold" },
-        ]}
+      <DataTable scroll={false} caption="exec@1 per domain" className="min-w-full self-start text-sm" headClassName="border-b border-slate-200 text-xs text-slate-600"
+        columns={[{ label: "Domain", className: "py-1.5 pr-2 text-left font-semibold" }, { label: "Solved / queries", className: "py-1.5 pr-2 text-right font-semibold" }, { label: "exec@1 (95% CI)", className: "py-1.5 text-right font-semibold" }]}
       >
         {domains.map((d) => (
           <tr key={d.domain}>

@@ -9,15 +9,8 @@ export function PoolDensitySection({ p }: { p: PoolDensity }) {
   const points = p.rows.flatMap((r) => (r.expectedExec1.available ? [{ x: r.retained, value: r.expectedExec1.value, ci: r.expectedExec1.ci95 }] : []));
   return (
     <div className="grid items-start gap-4 lg:grid-cols-2">
-      <DataTable
-        scroll={false}
-        caption="Expected exec@1 by distractors retained per query"
-        className="min-w-full text-sm"
-        headClassName="border-b border-slate-200 text-xs text-slate-600"
-        columns={[
-          { label: "Own distractors kept", className: "py-1.5 pr-2 text-left font-semibold" },
-          { label: "Expected exec@1 (95% CI)", className: "py-1.5 text-right font-semibold" },
-        ]}
+      <DataTable scroll={false} caption="Expected exec@1 by distractors retained per query" className="min-w-full text-sm" headClassName="border-b border-slate-200 text-xs text-slate-600"
+        columns={[{ label: "Own distractors kept", className: "py-1.5 pr-2 text-left font-semibold" }, { label: "Expected exec@1 (95% CI)", className: "py-1.5 text-right font-semibold" }]}
       >
         {p.rows.map((r) => (
           <tr key={r.retained}>

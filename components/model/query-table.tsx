@@ -45,20 +45,8 @@ const FIRST_PASS_HEADING = (
 // One submission's per-query outcomes; each query links to its drilldown.
 export function QueryTable({ submissionId, rows }: { submissionId: string; rows: ModelQueryRow[] }) {
   return (
-    <DataTable
-      caption="Per-query outcomes"
-      testId="query-table"
-      className="min-w-full text-sm"
-      headClassName="border-b border-slate-200 text-left text-xs text-slate-600"
-      cell="py-2 pr-3 font-semibold"
-      columns={[
-        "Query",
-        "Domain",
-        "Rank 1",
-        { label: "Canonical rank", className: "py-2 pr-3 text-right font-semibold" },
-        { key: "first-pass", label: FIRST_PASS_HEADING, className: "py-2 pr-3 text-right font-semibold" },
-        { label: "Gap", className: "py-2 text-right font-semibold" },
-      ]}
+    <DataTable caption="Per-query outcomes" testId="query-table" className="min-w-full text-sm" headClassName="border-b border-slate-200 text-left text-xs text-slate-600" cell="py-2 pr-3 font-semibold"
+      columns={["Query", "Domain", "Rank 1", { label: "Canonical rank", className: "py-2 pr-3 text-right font-semibold" }, { key: "first-pass", label: FIRST_PASS_HEADING, className: "py-2 pr-3 text-right font-semibold" }, { label: "Gap", className: "py-2 text-right font-semibold" }]}
     >
       {rows.map((r) => (
         <tr key={r.queryId} className="hover:bg-slate-50">

@@ -85,21 +85,8 @@ export default async function QueryPage({ params }: { params: Promise<{ slug: st
 
       {d.systems.length > 0 && (
         <Card id="systems-heading" title="Every published system on this query" lead="Scores are each system's similarity to the query; the drilldown shows its ranked snippets and test outcomes.">
-          <DataTable
-            caption={`Outcome of each published system on ${d.query.functionName}`}
-            scroll="Outcome of each published system"
-            className="min-w-full text-sm"
-            headClassName="border-b border-slate-200 text-left text-xs text-slate-600"
-            cell="py-2 pr-3 text-right font-semibold"
-            columns={[
-              { label: "System", className: "py-2 pr-3 font-semibold" },
-              { label: "Rank 1", className: "py-2 pr-3 font-semibold" },
-              "Canonical rank",
-              "First pass",
-              "Canonical score",
-              "Best distractor",
-              { key: "drilldown", label: <span className="sr-only">Drilldown</span>, className: "py-2 font-semibold" },
-            ]}
+          <DataTable caption={`Outcome of each published system on ${d.query.functionName}`} scroll="Outcome of each published system" className="min-w-full text-sm" headClassName="border-b border-slate-200 text-left text-xs text-slate-600" cell="py-2 pr-3 text-right font-semibold"
+            columns={[{ label: "System", className: "py-2 pr-3 font-semibold" }, { label: "Rank 1", className: "py-2 pr-3 font-semibold" }, "Canonical rank", "First pass", "Canonical score", "Best distractor", { key: "drilldown", label: <span className="sr-only">Drilldown</span>, className: "py-2 font-semibold" }]}
           >
             {d.systems.map((s) => (
               <tr key={s.submissionId} className="hover:bg-slate-50">
