@@ -14,6 +14,7 @@ import { orNotFound } from "@/app/_server/or-not-found";
 import type { RawSearchParams } from "@/lib/pages/search-params";
 import { EstimateCell } from "@/components/repo/estimate-cell";
 import { qs, sampleDrillPath } from "@/components/repo/paths";
+import { DataTable } from "@/components/ui/data-table";
 
 const TABLE_METRICS: MetricId[] = ["recall@5", "recall@10", "recall@20", "mrr", "bcy@4000", "bcy@8000", "bcy@16000", "bcy@32000"];
 const at = (m: MetricId) => METRIC_IDS.indexOf(m);
@@ -206,85 +207,35 @@ export async function RunPageScreen({ id, searchParams }: { id: string; searchPa
             }
           >
             {a.selective && (
-              <ScrollBox label="Selective retrieval" className="rounded-lg border border-slate-200">
-                <table className="min-w-full text-sm" data-testid="repo-selective">
-                  <caption className="sr-only">Selective success by policy</caption>
-                  <thead className="border-b border-slate-200 bg-slate-50 text-xs text-slate-700">
-                    <tr>
-                      <th scope="col" className="px-2 py-2 text-left">
-                        Policy
-                      </th>
-                      <th scope="col" className="px-2 py-2 text-right">
-                        success
-                      </th>
-                      <th scope="col" className="px-2 py-2 text-right">
-                        on positives ({a.selective.counts.positive})
-                      </th>
-                      <th scope="col" className="px-2 py-2 text-right">
-                        natural no-gold ({a.selective.counts.natural})
-                      </th>
-                      <th scope="col" className="px-2 py-2 text-right">
-                        counterfactual ({a.selective.counts.counterfactual})
-                      </th>
-                      <th scope="col" className="px-2 py-2 text-right">
-                        abstained
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody className="divide-y divide-slate-100">
-                    <SelectiveRow label="Never abstain" o={a.selective.always} help="every sample answered" />
-                    <SelectiveRow label="Calibrated" o={a.selective.calibrated} help="thresholds from every no-gold sample" />
-                    <SelectiveRow label="Natural only" o={a.selective.naturalOnly} help="counterfactual controls removed, recalibrated" />
-                  </tbody>
-                </table>
-              </ScrollBox>
+              <DataTable caption="Selective success by policy" scroll="Selective retrieval" scrollClassName="rounded-lg border border-slate-200" className="min-w-full text-sm" testId="repo-selective" headClassName="border-b border-slate-200 bg-slate-50 text-xs text-slate-700" cell="px-2 py-2 text-right"
+                columns={[{ label: "Policy", className: "px-2 py-2 text-left" }, "success", `on positives (${a.selective.counts.positive})`, `natural no-gold (${a.selective.counts.natural})`, `counterfactual (${a.selective.counts.counterfactual})`, "abstained"]}
+              >
+                <SelectiveRow label="Never abstain" o={a.selective.always} help="every sample answered" />
+                <SelectiveRow label="Calibrated" o={a.selective.calibrated} help="thresholds from every no-gold sample" />
+                <SelectiveRow label="Natural only" o={a.selective.naturalOnly} help="counterfactual controls removed, recalibrated" />
+              </DataTable>
             )}
           </Card>
 
           <Card id="samples" title={`Samples (${data.samples.length})`} lead="Each sample opens its drilldown: the query, the given and gold files, the ranked files and what fits in each budget.">
-            <ScrollBox label="Samples" className="rounded-lg border border-slate-200">
-              <table className="min-w-full text-sm" data-testid="repo-samples">
-                <caption className="sr-only">Per-sample results</caption>
-                <thead className="border-b border-slate-200 bg-slate-50 text-xs text-slate-700">
-                  <tr>
-                    <th scope="col" className="px-2 py-2 text-left">
-                      Sample
-                    </th>
-                    <th scope="col" className="px-2 py-2 text-left">
-                      Task
-                    </th>
-                    <th scope="col" className="hidden px-2 py-2 text-left md:table-cell">
-                      Repository
-                    </th>
-                    <th scope="col" className="px-2 py-2 text-right">
-                      first gold at
-                    </th>
-                    <th scope="col" className="px-2 py-2 text-right">
-                      Recall@20
-                    </th>
-                    <th scope="col" className="px-2 py-2 text-right">
-                      MRR
-                    </th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-slate-100">
-                  {data.samples.map((r) => (
-                    <tr key={r.sampleId}>
-                      <td className="max-w-[14rem] truncate px-2 py-1.5 font-mono text-xs">
-                        <Link href={sampleDrillPath(s.id, r.sampleId)} className="text-emerald-800 underline underline-offset-2">
-                          {r.sampleId}
-                        </Link>
-                      </td>
-                      <td className="whitespace-nowrap px-2 py-1.5">{TASK_LABELS[r.task]}</td>
-                      <td className="hidden px-2 py-1.5 text-slate-600 md:table-cell">{r.repo}</td>
-                      <td className="num-cell">{r.values === null ? "—" : r.firstGold ? (r.firstGold[0] === r.firstGold[1] ? r.firstGold[0] : `${r.firstGold[0]}–${r.firstGold[1]} (tie)`) : "not listed"}</td>
-                      <td className="num-cell">{r.values ? r.values[at("recall@20")].toFixed(3) : "—"}</td>
-                      <td className="num-cell">{r.values ? r.values[at("mrr")].toFixed(3) : "—"}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </ScrollBox>
+            <DataTable caption="Per-sample results" scroll="Samples" scrollClassName="rounded-lg border border-slate-200" className="min-w-full text-sm" testId="repo-samples" headClassName="border-b border-slate-200 bg-slate-50 text-xs text-slate-700" cell="px-2 py-2 text-right"
+              columns={[{ label: "Sample", className: "px-2 py-2 text-left" }, { label: "Task", className: "px-2 py-2 text-left" }, { label: "Repository", className: "hidden px-2 py-2 text-left md:table-cell" }, "first gold at", "Recall@20", "MRR"]}
+            >
+              {data.samples.map((r) => (
+                <tr key={r.sampleId}>
+                  <td className="max-w-[14rem] truncate px-2 py-1.5 font-mono text-xs">
+                    <Link href={sampleDrillPath(s.id, r.sampleId)} className="text-emerald-800 underline underline-offset-2">
+                      {r.sampleId}
+                    </Link>
+                  </td>
+                  <td className="whitespace-nowrap px-2 py-1.5">{TASK_LABELS[r.task]}</td>
+                  <td className="hidden px-2 py-1.5 text-slate-600 md:table-cell">{r.repo}</td>
+                  <td className="num-cell">{r.values === null ? "—" : r.firstGold ? (r.firstGold[0] === r.firstGold[1] ? r.firstGold[0] : `${r.firstGold[0]}–${r.firstGold[1]} (tie)`) : "not listed"}</td>
+                  <td className="num-cell">{r.values ? r.values[at("recall@20")].toFixed(3) : "—"}</td>
+                  <td className="num-cell">{r.values ? r.values[at("mrr")].toFixed(3) : "—"}</td>
+                </tr>
+              ))}
+            </DataTable>
           </Card>
         </>
       )}

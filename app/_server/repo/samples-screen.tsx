@@ -1,6 +1,5 @@
 import Link from "next/link";
 import { queriesPath } from "@/components/benchmark/paths";
-import { ScrollBox } from "@/components/ui/scroll-box";
 import { listVersionSamples } from "@/lib/repo-board/samples";
 import { loadPublishedRuns } from "@/lib/repo-board/published-runs";
 import { ALL_TASKS, TASK_LABELS } from "@/lib/repo-benchmark/tasks";
@@ -10,6 +9,7 @@ import type { RawSearchParams } from "@/lib/pages/search-params";
 import { loadVersionNav } from "@/app/_server/page-loaders";
 import { qs, sampleDrillPath } from "@/components/repo/paths";
 import { RepoNav } from "@/components/repo/repo-nav";
+import { DataTable } from "@/components/ui/data-table";
 
 // A repository-retrieval version's samples: task, repository, query, gold and given counts, how
 // many published runs find a gold file in their first 20; each opens its drilldown under a run.
@@ -42,52 +42,30 @@ export async function RepoSamplesScreen({ slug, version, searchParams }: { slug:
           ))}
         </div>
       )}
-      <ScrollBox label="Samples" className="rounded-xl border border-slate-200 bg-white shadow-sm">
-        <table className="min-w-full text-sm" data-testid="repo-sample-list">
-          <caption className="sr-only">{data.rows.length} samples</caption>
-          <thead className="border-b border-slate-200 bg-slate-50 text-xs text-slate-700">
-            <tr>
-              <th scope="col" className="px-2 py-2 text-left">
-                Sample
-              </th>
-              <th scope="col" className="px-2 py-2 text-left">
-                Task
-              </th>
-              <th scope="col" className="hidden px-2 py-2 text-left md:table-cell">
-                Query
-              </th>
-              <th scope="col" className="px-2 py-2 text-right">
-                gold / given
-              </th>
-              <th scope="col" className="px-2 py-2 text-right">
-                runs with gold in top 20 (of {data.runs})
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {data.rows.map((r) => (
-              <tr key={r.sampleId}>
-                <td className="max-w-[12rem] truncate px-2 py-1.5 font-mono text-xs">
-                  {run ? (
-                    <Link href={sampleDrillPath(run.submissionId, r.sampleId)} className="text-emerald-800 underline underline-offset-2">
-                      {r.sampleId}
-                    </Link>
-                  ) : (
-                    r.sampleId
-                  )}
-                  <span className="block font-sans text-slate-500">{r.repo}</span>
-                </td>
-                <td className="whitespace-nowrap px-2 py-1.5">{TASK_LABELS[r.task]}</td>
-                <td className="hidden max-w-[28rem] truncate px-2 py-1.5 text-slate-700 md:table-cell">{r.summary}</td>
-                <td className="num-cell">
-                  {r.gold} / {r.given}
-                </td>
-                <td className="num-cell">{r.found === null ? "—" : Number.isInteger(r.found) ? r.found : r.found.toFixed(1)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </ScrollBox>
+      <DataTable caption={`${data.rows.length} samples`} scroll="Samples" scrollClassName="rounded-xl border border-slate-200 bg-white shadow-sm" className="min-w-full text-sm" testId="repo-sample-list" headClassName="border-b border-slate-200 bg-slate-50 text-xs text-slate-700" cell="px-2 py-2 text-left"
+        columns={["Sample", "Task", { label: "Query", className: "hidden px-2 py-2 text-left md:table-cell" }, { label: "gold / given", className: "px-2 py-2 text-right" }, { label: `runs with gold in top 20 (of ${data.runs})`, className: "px-2 py-2 text-right" }]}
+      >
+        {data.rows.map((r) => (
+          <tr key={r.sampleId}>
+            <td className="max-w-[12rem] truncate px-2 py-1.5 font-mono text-xs">
+              {run ? (
+                <Link href={sampleDrillPath(run.submissionId, r.sampleId)} className="text-emerald-800 underline underline-offset-2">
+                  {r.sampleId}
+                </Link>
+              ) : (
+                r.sampleId
+              )}
+              <span className="block font-sans text-slate-500">{r.repo}</span>
+            </td>
+            <td className="whitespace-nowrap px-2 py-1.5">{TASK_LABELS[r.task]}</td>
+            <td className="hidden max-w-[28rem] truncate px-2 py-1.5 text-slate-700 md:table-cell">{r.summary}</td>
+            <td className="num-cell">
+              {r.gold} / {r.given}
+            </td>
+            <td className="num-cell">{r.found === null ? "—" : Number.isInteger(r.found) ? r.found : r.found.toFixed(1)}</td>
+          </tr>
+        ))}
+      </DataTable>
     </section>
   );
 }
