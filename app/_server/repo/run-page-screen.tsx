@@ -15,6 +15,7 @@ import type { RawSearchParams } from "@/lib/pages/search-params";
 import { EstimateCell } from "@/components/repo/estimate-cell";
 import { qs, sampleDrillPath } from "@/components/repo/paths";
 import { DataTable } from "@/components/ui/data-table";
+import { Breadcrumb } from "@/components/ui/breadcrumb";
 
 const TABLE_METRICS: MetricId[] = ["recall@5", "recall@10", "recall@20", "mrr", "bcy@4000", "bcy@8000", "bcy@16000", "bcy@32000"];
 const at = (m: MetricId) => METRIC_IDS.indexOf(m);
@@ -89,12 +90,7 @@ export async function RunPageScreen({ id, searchParams }: { id: string; searchPa
   const meta = (s.metadata ?? {}) as { openWeights?: boolean; notes?: string; link?: string };
   return (
     <div className="space-y-6">
-      <nav aria-label="Breadcrumb" className="text-sm text-slate-600">
-        <Link href={versionPath(s.benchmark.slug, s.benchmark.version)} className="underline-offset-2 hover:text-slate-900 hover:underline">
-          {s.benchmark.slug} {s.benchmark.version}
-        </Link>{" "}
-        <span aria-hidden>/</span> <span className="text-slate-900">{s.model.name}</span>
-      </nav>
+      <Breadcrumb trail={[{ href: versionPath(s.benchmark.slug, s.benchmark.version), label: `${s.benchmark.slug} ${s.benchmark.version}` }]} current={s.model.name} />
       <header className="space-y-2">
         <div className="flex flex-wrap items-center gap-2">
           <h1 className="text-2xl font-semibold tracking-tight text-slate-900 sm:text-3xl">{s.model.name}</h1>

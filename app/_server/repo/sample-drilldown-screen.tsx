@@ -9,6 +9,7 @@ import { TASK_DESCRIPTIONS, TASK_LABELS } from "@/lib/repo-benchmark/tasks";
 import { BUDGETS, metricLabel, type MetricId } from "@/lib/repo-metrics/definitions";
 import { orNotFound } from "@/app/_server/or-not-found";
 import { sampleDrillPath } from "@/components/repo/paths";
+import { Breadcrumb } from "@/components/ui/breadcrumb";
 
 const ROLE: Record<FileRole, { label: string; tone: "good" | "info" | "neutral" | "warn" }> = {
   gold: { label: "gold", tone: "good" },
@@ -46,16 +47,15 @@ export async function SampleDrilldownScreen({ id, sampleId }: { id: string; samp
   const positive = s.task !== "nogold_natural" && s.task !== "nogold_counterfactual";
   return (
     <div className="space-y-6">
-      <nav aria-label="Breadcrumb" className="text-sm text-slate-600">
-        <Link href={versionPath(sub.benchmark.slug, sub.benchmark.version)} className="underline-offset-2 hover:underline">
-          {sub.benchmark.slug} {sub.benchmark.version}
-        </Link>{" "}
-        <span aria-hidden>/</span>{" "}
-        <Link href={`/submissions/${sub.id}`} className="underline-offset-2 hover:underline">
-          {sub.model.name}
-        </Link>{" "}
-        <span aria-hidden>/</span> <span className="font-mono text-slate-900">{s.sampleId}</span>
-      </nav>
+      <Breadcrumb
+        trail={[
+          { href: versionPath(sub.benchmark.slug, sub.benchmark.version), label: `${sub.benchmark.slug} ${sub.benchmark.version}` },
+          { href: `/submissions/${sub.id}`, label: sub.model.name },
+        ]}
+        current={s.sampleId}
+        linkClassName="underline-offset-2 hover:underline"
+        currentClassName="font-mono text-slate-900"
+      />
       <header className="space-y-1">
         <h1 className="text-2xl font-semibold tracking-tight text-slate-900">
           {TASK_LABELS[s.task]} sample <span className="font-mono text-lg">{s.sampleId}</span>

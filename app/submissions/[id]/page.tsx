@@ -1,4 +1,3 @@
-import Link from "next/link";
 import { RunPageScreen } from "@/app/_server/repo/run-page-screen";
 import { versionPath } from "@/components/benchmark/paths";
 import { CiLineChart } from "@/components/charts/ci-line-chart";
@@ -20,6 +19,7 @@ import { pageMeta } from "@/components/site/page-meta";
 import { filterModelQueries, parseModelQueryParams } from "@/lib/pages/model-queries";
 import { orNotFound } from "@/app/_server/or-not-found";
 import { toQueryString, type RawSearchParams } from "@/lib/pages/search-params";
+import { Breadcrumb } from "@/components/ui/breadcrumb";
 
 export const dynamic = "force-dynamic";
 
@@ -69,12 +69,7 @@ export default async function SubmissionPage({ params, searchParams }: { params:
   };
   return (
     <div className="space-y-6">
-      <nav aria-label="Breadcrumb" className="text-sm text-slate-600">
-        <Link href={versionPath(s.benchmark.slug, s.benchmark.version)} className="underline-offset-2 hover:text-slate-900 hover:underline">
-          {s.benchmark.slug} {s.benchmark.version}
-        </Link>{" "}
-        <span aria-hidden>/</span> <span className="text-slate-900">{s.model.name}</span>
-      </nav>
+      <Breadcrumb trail={[{ href: versionPath(s.benchmark.slug, s.benchmark.version), label: `${s.benchmark.slug} ${s.benchmark.version}` }]} current={s.model.name} />
       <ModelHeader data={data} />
 
       {s.metrics && (
