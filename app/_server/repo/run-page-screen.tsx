@@ -14,7 +14,7 @@ import { orNotFound } from "@/app/_server/or-not-found";
 import type { RawSearchParams } from "@/lib/pages/search-params";
 import { EstimateCell } from "@/components/repo/estimate-cell";
 import { qs, sampleDrillPath } from "@/components/repo/paths";
-import { DataTable } from "@/components/ui/data-table";
+import { DataTable, TableHead } from "@/components/ui/data-table";
 import { Breadcrumb } from "@/components/ui/breadcrumb";
 
 const TABLE_METRICS: MetricId[] = ["recall@5", "recall@10", "recall@20", "mrr", "bcy@4000", "bcy@8000", "bcy@16000", "bcy@32000"];
@@ -41,20 +41,7 @@ function AggregateRow({ label, agg, weighting, href }: { label: string; agg: Agg
 }
 
 function MetricHead() {
-  return (
-    <thead className="border-b border-slate-200 bg-slate-50">
-      <tr>
-        <th scope="col" className="px-2 py-2 text-left text-xs font-semibold text-slate-700">
-          Scope
-        </th>
-        {TABLE_METRICS.map((m) => (
-          <th key={m} scope="col" className="whitespace-nowrap px-2 py-2 text-right text-xs font-semibold text-slate-700">
-            {metricLabel(m)}
-          </th>
-        ))}
-      </tr>
-    </thead>
-  );
+  return <TableHead className="border-b border-slate-200 bg-slate-50" cell="whitespace-nowrap px-2 py-2 text-right text-xs font-semibold text-slate-700" columns={[{ label: "Scope", className: "px-2 py-2 text-left text-xs font-semibold text-slate-700" }, ...TABLE_METRICS.map(metricLabel)]} />;
 }
 
 function share(v: number | null): string {

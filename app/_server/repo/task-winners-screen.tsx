@@ -1,5 +1,4 @@
 import Link from "next/link";
-import { ScrollBox } from "@/components/ui/scroll-box";
 import { fmtP } from "@/components/ui/format";
 import { getTaskWinners, WINNER_METRICS } from "@/lib/repo-board/task-winners";
 import { TASK_LABELS } from "@/lib/repo-benchmark/tasks";
@@ -9,6 +8,7 @@ import type { RawSearchParams } from "@/lib/pages/search-params";
 import { loadVersionNav } from "@/app/_server/page-loaders";
 import { qs, tasksPath } from "@/components/repo/paths";
 import { RepoNav } from "@/components/repo/repo-nav";
+import { DataTable } from "@/components/ui/data-table";
 
 // Task winners: per task and metric, the best published run with its interval, the runner-up,
 // and whether the lead is significant. Where the winners differ, no retrieval family dominates.
@@ -31,58 +31,43 @@ export async function TaskWinnersScreen({ slug, version, searchParams }: { slug:
           each repository
         </Link>
       </p>
-      <ScrollBox label="Task winners" className="rounded-xl border border-slate-200 bg-white shadow-sm">
-        <table className="min-w-full text-sm" data-testid="task-winners">
-          <caption className="sr-only">Task winners by metric</caption>
-          <thead className="border-b border-slate-200 bg-slate-50 text-xs text-slate-700">
-            <tr>
-              <th scope="col" className="px-2 py-2 text-left">
-                Task
-              </th>
-              {WINNER_METRICS.map((m) => (
-                <th key={m} scope="col" className="px-2 py-2 text-left">
-                  {metricLabel(m)}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {t.rows.map((r) => (
-              <tr key={r.task}>
-                <th scope="row" className="whitespace-nowrap px-2 py-2 text-left font-medium text-slate-800">
-                  {r.task === "all" ? "All positive tasks" : TASK_LABELS[r.task]}
-                  <span className="block text-xs font-normal text-slate-500">{r.samples} samples</span>
-                </th>
-                {WINNER_METRICS.map((m) => {
-                  const c = r.cells[m];
-                  return (
-                    <td key={m} className="min-w-[12rem] px-2 py-2 align-top">
-                      {c.winner ? (
-                        <>
-                          <Link href={`/submissions/${c.winner.submissionId}`} className="font-medium text-slate-900 underline-offset-2 hover:underline">
-                            {c.winner.model}
-                          </Link>
-                          <span className="block tabular-nums text-slate-800">
-                            {c.winner.value.value.toFixed(3)} <span className="text-xs text-slate-500">[{c.winner.value.ciLow.toFixed(3)}, {c.winner.value.ciHigh.toFixed(3)}]</span>
-                          </span>
-                          {c.runnerUp && (
-                            <span className="block text-xs text-slate-600">
-                              next: {c.runnerUp.model} {c.runnerUp.value.value.toFixed(3)} · {c.significant ? <strong className="text-emerald-800">significant</strong> : "not significant"}
-                              {c.pValue !== null && ` (p = ${fmtP(c.pValue)})`}
-                            </span>
-                          )}
-                        </>
-                      ) : (
-                        <span className="text-slate-400">—</span>
+      <DataTable caption="Task winners by metric" scroll="Task winners" scrollClassName="rounded-xl border border-slate-200 bg-white shadow-sm" className="min-w-full text-sm" testId="task-winners" headClassName="border-b border-slate-200 bg-slate-50 text-xs text-slate-700" cell="px-2 py-2 text-left"
+        columns={["Task", ...WINNER_METRICS.map(metricLabel)]}
+      >
+        {t.rows.map((r) => (
+          <tr key={r.task}>
+            <th scope="row" className="whitespace-nowrap px-2 py-2 text-left font-medium text-slate-800">
+              {r.task === "all" ? "All positive tasks" : TASK_LABELS[r.task]}
+              <span className="block text-xs font-normal text-slate-500">{r.samples} samples</span>
+            </th>
+            {WINNER_METRICS.map((m) => {
+              const c = r.cells[m];
+              return (
+                <td key={m} className="min-w-[12rem] px-2 py-2 align-top">
+                  {c.winner ? (
+                    <>
+                      <Link href={`/submissions/${c.winner.submissionId}`} className="font-medium text-slate-900 underline-offset-2 hover:underline">
+                        {c.winner.model}
+                      </Link>
+                      <span className="block tabular-nums text-slate-800">
+                        {c.winner.value.value.toFixed(3)} <span className="text-xs text-slate-500">[{c.winner.value.ciLow.toFixed(3)}, {c.winner.value.ciHigh.toFixed(3)}]</span>
+                      </span>
+                      {c.runnerUp && (
+                        <span className="block text-xs text-slate-600">
+                          next: {c.runnerUp.model} {c.runnerUp.value.value.toFixed(3)} · {c.significant ? <strong className="text-emerald-800">significant</strong> : "not significant"}
+                          {c.pValue !== null && ` (p = ${fmtP(c.pValue)})`}
+                        </span>
                       )}
-                    </td>
-                  );
-                })}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </ScrollBox>
+                    </>
+                  ) : (
+                    <span className="text-slate-400">—</span>
+                  )}
+                </td>
+              );
+            })}
+          </tr>
+        ))}
+      </DataTable>
     </section>
   );
 }
