@@ -1,3 +1,4 @@
+import Link from "next/link";
 import type { RunAnalysis } from "@/lib/repo-metrics/analyze-run";
 import type { PairedResult } from "@/lib/repo-metrics/paired";
 import { HEADLINE_METRICS, metricLabel } from "@/lib/repo-metrics/definitions";
@@ -21,6 +22,19 @@ export function HeadlineHead({ first }: { first: string }) {
       </tr>
     </thead>
   );
+}
+
+// A published run as a row of HeadlineTable, its model linking to the run's page.
+export function runRow(r: { submissionId: string; model: string; analysis: RunAnalysis }) {
+  return {
+    key: r.submissionId,
+    label: (
+      <Link href={`/submissions/${r.submissionId}`} className="underline-offset-2 hover:underline">
+        {r.model}
+      </Link>
+    ),
+    analysis: r.analysis,
+  };
 }
 
 // Runs side by side: every headline metric of each with its interval, in one scope.

@@ -1,4 +1,3 @@
-import Link from "next/link";
 import { comparePath } from "@/components/benchmark/paths";
 import { Card } from "@/components/ui/card";
 import { ScrollBox } from "@/components/ui/scroll-box";
@@ -8,7 +7,7 @@ import { HEADLINE_METRICS } from "@/lib/repo-metrics/definitions";
 import { orNotFound } from "@/app/_server/or-not-found";
 import type { RawSearchParams } from "@/lib/pages/search-params";
 import { loadVersionNav } from "@/app/_server/page-loaders";
-import { HeadlineHead, HeadlineTable, PairedCell } from "@/components/repo/headline-table";
+import { HeadlineHead, HeadlineTable, PairedCell, runRow } from "@/components/repo/headline-table";
 import { RepoNav } from "@/components/repo/repo-nav";
 import { chosenRuns, RunsPicker } from "@/components/repo/runs-picker";
 import { ScopeSwitches } from "@/components/repo/scope-switches";
@@ -36,15 +35,7 @@ export async function RepoCompareScreen({ slug, version, searchParams }: { slug:
               caption="The picked runs, every headline metric with its interval"
               testId="compare-table"
               scope={scope}
-              rows={c.runs.map((r) => ({
-                key: r.submissionId,
-                label: (
-                  <Link href={`/submissions/${r.submissionId}`} className="underline-offset-2 hover:underline">
-                    {r.model}
-                  </Link>
-                ),
-                analysis: r.analysis,
-              }))}
+              rows={c.runs.map(runRow)}
             />
           </Card>
           <Card id="paired" title="Paired differences (first minus second)" lead="Paired-bootstrap 95% interval and two-sided paired sign-flip p-value over the same samples.">

@@ -1,4 +1,3 @@
-import Link from "next/link";
 import { Card } from "@/components/ui/card";
 import { ScrollBox } from "@/components/ui/scroll-box";
 import { getFusion, FUSION_MAX, FUSION_MIN } from "@/lib/repo-board/fusion";
@@ -9,7 +8,7 @@ import { HEADLINE_METRICS, metricLabel } from "@/lib/repo-metrics/definitions";
 import { orNotFound } from "@/app/_server/or-not-found";
 import type { RawSearchParams } from "@/lib/pages/search-params";
 import { loadVersionNav } from "@/app/_server/page-loaders";
-import { HeadlineTable, PairedCell } from "@/components/repo/headline-table";
+import { HeadlineTable, PairedCell, runRow } from "@/components/repo/headline-table";
 import { fusionPath } from "@/components/repo/paths";
 import { RepoNav } from "@/components/repo/repo-nav";
 import { chosenRuns, RunsPicker } from "@/components/repo/runs-picker";
@@ -45,15 +44,7 @@ export async function FusionScreen({ slug, version, searchParams }: { slug: stri
               scope={scope}
               rows={[
                 { key: "fused", label: `RRF(${f.inputs.map((r) => r.model).join(" + ")})`, analysis: f.fused, strong: true },
-                ...f.inputs.map((r) => ({
-                  key: r.submissionId,
-                  label: (
-                    <Link href={`/submissions/${r.submissionId}`} className="underline-offset-2 hover:underline">
-                      {r.model}
-                    </Link>
-                  ),
-                  analysis: r.analysis,
-                })),
+                ...f.inputs.map(runRow),
               ]}
             />
           </Card>
