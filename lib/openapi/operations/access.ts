@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { accessListQuery, claimInput, decideInput, requestAccessInput } from "@/lib/access/access-requests";
-import type { Operation } from "../operation";
+import { answer, created, defineOperations, jsonBody, ok, type ErrorTexts, type OperationSpec } from "../operation";
 
 const status = z.enum(["pending", "approved", "refused", "claimed", "expired"]);
 
@@ -30,70 +30,50 @@ const claimedSchema = z.strictObject({
   expiresAt: z.iso.datetime().describe("when the token expires"),
 });
 
-export const ACCESS_OPERATIONS: Operation[] = [
-  {
-    method: "post",
-    path: "/api/v1/access-requests",
-    operationId: "requestAccess",
+const accessRequest = answer("AccessRequest", accessRequestSchema);
+const byClaimCode = { body: jsonBody(claimInput), errors: { 400: "not a claim code", 404: "no request has that claim code" } } as const;
+
+// A maintainer's decision on one request (audited); the requester sees the reason.
+function decision(id: string, summary: string, reasonRequired: boolean, errors: ErrorTexts): OperationSpec {
+  return { id, summary, access: "maintainer", body: jsonBody(decideInput, reasonRequired), success: ok("the decided request", accessRequest), errors: { 404: "no such request", ...errors } };
+}
+
+export const ACCESS_OPERATIONS = defineOperations({ tag: "Access", access: "public" }, {
+  "POST /api/v1/access-requests": {
+    id: "requestAccess",
     summary: "Ask for a vendor account",
     description: "No account needed. The answer holds a claim code, shown once: with it, follow the request and, once a maintainer approves it, claim the account.",
-    tag: "Access",
-    auth: "none",
-    body: { schema: requestAccessInput, contentType: "application/json", required: true },
-    success: { status: 201, description: "the request and its claim code", schema: filedSchema, name: "AccessRequestFiled" },
+    body: jsonBody(requestAccessInput),
+    success: created("the request and its claim code", answer("AccessRequestFiled", filedSchema)),
     errors: { 400: "invalid email, organisation, model or note", 409: "the email already has requests waiting", 429: "too many requests from this address today, or the rate limit" },
   },
-  {
-    method: "get",
-    path: "/api/v1/access-requests",
-    operationId: "listAccessRequests",
+  "GET /api/v1/access-requests": {
+    id: "listAccessRequests",
     summary: "The maintainers' queue of access requests",
-    tag: "Access",
-    auth: "required",
+    access: "maintainer",
     query: accessListQuery,
-    success: { status: 200, description: "requests, oldest first", schema: z.strictObject({ requests: z.array(accessRequestSchema) }), name: "AccessRequestList" },
-    errors: { 400: "invalid status", 401: "no valid credentials", 403: "the caller is not a maintainer or admin" },
+    success: ok("requests, oldest first", answer("AccessRequestList", z.strictObject({ requests: z.array(accessRequestSchema) }))),
+    errors: { 400: "invalid status" },
   },
-  {
-    method: "post",
-    path: "/api/v1/access-requests/status",
-    operationId: "getAccessRequestStatus",
+  "POST /api/v1/access-requests/status": {
+    id: "getAccessRequestStatus",
     summary: "What became of a request, by its claim code",
-    tag: "Access",
-    auth: "none",
-    body: { schema: claimInput, contentType: "application/json", required: true },
-    success: { status: 200, description: "the request", schema: accessRequestSchema, name: "AccessRequest" },
-    errors: { 400: "not a claim code", 404: "no request has that claim code" },
+    ...byClaimCode,
+    success: ok("the request", accessRequest),
   },
-  {
-    method: "post",
-    path: "/api/v1/access-requests/claim",
-    operationId: "claimAccess",
+  "POST /api/v1/access-requests/claim": {
+    id: "claimAccess",
     summary: "Claim an approved request: creates the account and shows its first API token once",
-    tag: "Access",
-    auth: "none",
-    body: { schema: claimInput, contentType: "application/json", required: true },
-    success: { status: 201, description: "the new account's first token", schema: claimedSchema, name: "AccessClaimed" },
-    errors: { 400: "not a claim code", 403: "the request was refused, or its code expired", 404: "no request has that claim code", 409: "not decided yet, already claimed, or the email has an account" },
+    ...byClaimCode,
+    success: created("the new account's first token", answer("AccessClaimed", claimedSchema)),
+    errors: { ...byClaimCode.errors, 403: "the request was refused, or its code expired", 409: "not decided yet, already claimed, or the email has an account" },
   },
-  ...(["approve", "refuse"] as const).map(
-    (d): Operation => ({
-      method: "post",
-      path: `/api/v1/access-requests/{id}/${d}`,
-      operationId: `${d}AccessRequest`,
-      summary: d === "approve" ? "Approve an access request (audited)" : "Refuse an access request (audited; the reason is shown to the requester)",
-      tag: "Access",
-      auth: "required",
-      pathParams: { id: "access request id" },
-      body: { schema: decideInput, contentType: "application/json", required: d === "refuse" },
-      success: { status: 200, description: "the decided request", schema: accessRequestSchema, name: "AccessRequest" },
-      errors: {
-        400: d === "refuse" ? "no reason given" : "invalid body",
-        401: "no valid credentials",
-        403: "the caller is not a maintainer or admin, or a cross-origin request made with a session cookie",
-        404: "no such request",
-        409: d === "approve" ? "not pending, or the email already has an account" : "not pending",
-      },
-    }),
-  ),
-];
+  "POST /api/v1/access-requests/{id}/approve": decision("approveAccessRequest", "Approve an access request (audited)", false, {
+    400: "invalid body",
+    409: "not pending, or the email already has an account",
+  }),
+  "POST /api/v1/access-requests/{id}/refuse": decision("refuseAccessRequest", "Refuse an access request (audited; the reason is shown to the requester)", true, {
+    400: "no reason given",
+    409: "not pending",
+  }),
+});

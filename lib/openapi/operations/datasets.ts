@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { datasetQuery } from "@/lib/benchmark/dataset";
-import type { Operation } from "../operation";
+import { answer, defineOperations, ok } from "../operation";
+import { versionRead } from "./shared";
 
 const fileSchema = z.strictObject({
   name: z.string().describe("benchmark.json, queries.jsonl, corpus.jsonl, LICENSE.txt or SHA256SUMS"),
@@ -20,29 +21,18 @@ export const datasetSchema = z.strictObject({
   files: z.array(fileSchema),
 });
 
-export const DATASET_OPERATIONS: Operation[] = [
-  {
-    method: "get",
-    path: "/api/v1/benchmarks/{slug}/dataset",
-    operationId: "getDataset",
+export const DATASET_OPERATIONS = defineOperations({ tag: "Benchmarks", access: "public" }, {
+  "GET /api/v1/benchmarks/{slug}/dataset": versionRead({
+    id: "getDataset",
     summary: "What a benchmark version's download holds: each file with its size and SHA-256, and where to get it",
-    tag: "Benchmarks",
-    auth: "none",
-    pathParams: { slug: "benchmark slug" },
     query: datasetQuery,
-    success: { status: 200, description: "the download's files", schema: datasetSchema, name: "Dataset" },
-    errors: { 400: "invalid version", 404: "no such benchmark or version" },
-  },
-  {
-    method: "get",
-    path: "/api/v1/benchmarks/{slug}/dataset/{file}",
-    operationId: "getDatasetFile",
+    success: ok("the download's files", answer("Dataset", datasetSchema)),
+  }),
+  "GET /api/v1/benchmarks/{slug}/dataset/{file}": versionRead({
+    id: "getDatasetFile",
     summary: "One file of a version's download, or all of them as <slug>-<version>.zip (ETag and X-Content-SHA256 carry its checksum)",
-    tag: "Benchmarks",
-    auth: "none",
-    pathParams: { slug: "benchmark slug", file: "benchmark.json, queries.jsonl, corpus.jsonl, LICENSE.txt, SHA256SUMS, or <slug>-<version>.zip" },
     query: datasetQuery,
-    success: { status: 200, description: "the file's bytes", schema: z.string().meta({ format: "binary" }), name: "DatasetFile", contentType: "application/octet-stream" },
-    errors: { 400: "invalid version", 404: "no such benchmark, version or file" },
-  },
-];
+    success: ok("the file's bytes", answer("DatasetFile", z.string().meta({ format: "binary" }), "application/octet-stream")),
+    errors: { 404: "no such benchmark, version or file" },
+  }),
+});
