@@ -1,10 +1,10 @@
 import Link from "next/link";
-import { fieldClass } from "@/components/ui/field";
+import { buttonClass, primaryButtonClass } from "@/components/ui/field";
+import { SearchFilter, SelectFilter } from "@/components/ui/filter-fields";
 import { DEFAULT_PARAMS, OPEN_WEIGHTS, SIMILARITIES, hasFilters, leaderboardQuery, naturalDir } from "@/lib/pages/leaderboard-params";
 import type { LeaderboardView } from "@/lib/pages/leaderboard-view";
 import { AutoSubmitForm } from "./auto-submit-form";
 
-const field = fieldClass;
 const OPEN_LABELS = { any: "Any", yes: "Open weights", no: "Closed weights", unknown: "Not stated" } as const;
 const SIM_LABELS = { any: "Any", cosine: "Cosine", dot: "Dot product" } as const;
 
@@ -19,51 +19,12 @@ export function LeaderboardFilters({ view, basePath, formId, compareAction }: { 
       <input type="hidden" name="sort" value={p.sort} data-default={DEFAULT_PARAMS.sort} />
       <input type="hidden" name="dir" value={p.dir} data-default={naturalDir(p.sort)} />
       <input type="hidden" name="show" value={p.show} data-default={DEFAULT_PARAMS.show} />
-      <div className="w-full sm:w-56">
-        <label htmlFor={`${formId}-q`} className="mb-1 block text-xs font-medium text-slate-600">
-          Search models
-        </label>
-        <input id={`${formId}-q`} type="search" name="q" defaultValue={p.q} placeholder="model or provider" className={field} />
-      </div>
-      <div className="w-[calc(50%-0.375rem)] sm:w-44">
-        <label htmlFor={`${formId}-provider`} className="mb-1 block text-xs font-medium text-slate-600">
-          Provider
-        </label>
-        <select id={`${formId}-provider`} name="provider" defaultValue={p.provider} className={field}>
-          <option value="">All providers</option>
-          {view.providers.map((pr) => (
-            <option key={pr} value={pr}>
-              {pr}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="w-[calc(50%-0.375rem)] sm:w-40">
-        <label htmlFor={`${formId}-open`} className="mb-1 block text-xs font-medium text-slate-600">
-          Weights
-        </label>
-        <select id={`${formId}-open`} name="open" defaultValue={p.openWeights} data-default="any" className={field}>
-          {OPEN_WEIGHTS.map((o) => (
-            <option key={o} value={o}>
-              {OPEN_LABELS[o]}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="w-[calc(50%-0.375rem)] sm:w-36">
-        <label htmlFor={`${formId}-sim`} className="mb-1 block text-xs font-medium text-slate-600">
-          Similarity
-        </label>
-        <select id={`${formId}-sim`} name="sim" defaultValue={p.similarity} data-default="any" className={field}>
-          {SIMILARITIES.map((s) => (
-            <option key={s} value={s}>
-              {SIM_LABELS[s]}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SearchFilter id={`${formId}-q`} label="Search models" defaultValue={p.q} placeholder="model or provider" className="w-full sm:w-56" />
+      <SelectFilter id={`${formId}-provider`} name="provider" label="Provider" defaultValue={p.provider} empty="All providers" options={view.providers.map((pr) => [pr, pr] as const)} className="w-[calc(50%-0.375rem)] sm:w-44" />
+      <SelectFilter id={`${formId}-open`} name="open" label="Weights" defaultValue={p.openWeights} dataDefault="any" options={OPEN_WEIGHTS.map((o) => [o, OPEN_LABELS[o]] as const)} className="w-[calc(50%-0.375rem)] sm:w-40" />
+      <SelectFilter id={`${formId}-sim`} name="sim" label="Similarity" defaultValue={p.similarity} dataDefault="any" options={SIMILARITIES.map((s) => [s, SIM_LABELS[s]] as const)} className="w-[calc(50%-0.375rem)] sm:w-36" />
       <div className="flex flex-wrap items-center gap-2">
-        <button type="submit" className="rounded-md bg-white px-3 py-1.5 text-sm font-medium text-slate-800 shadow-sm ring-1 ring-inset ring-slate-300 hover:bg-slate-50 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-600">
+        <button type="submit" className={buttonClass}>
           Apply
         </button>
         {(hasFilters(p) || selected > 0) && (
@@ -71,11 +32,7 @@ export function LeaderboardFilters({ view, basePath, formId, compareAction }: { 
             Clear filters and selection
           </Link>
         )}
-        <button
-          type="submit"
-          formAction={compareAction}
-          className="rounded-md bg-emerald-700 px-3 py-1.5 text-sm font-medium text-white shadow-sm hover:bg-emerald-800 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-600"
-        >
+        <button type="submit" formAction={compareAction} className={primaryButtonClass}>
           Compare selected ({selected}/4)
         </button>
       </div>
