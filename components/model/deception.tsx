@@ -3,6 +3,7 @@ import { bugLabel } from "@/components/drilldown/role-label";
 import type { ReactNode } from "react";
 import type { Deception, DeceptionGroup } from "@/lib/analysis/deception";
 import { fmtCount } from "@/components/ui/format";
+import { AnalysisTable } from "./analysis-table";
 import { StatValue } from "./stat-value";
 
 // Figure 5 and Table 8 of the paper for one system: how often a distractor would rank above its
@@ -62,42 +63,28 @@ export function DeceptionSection({ d }: { d: Deception }) {
 // One breakdown of the deception rate: a row per group, its deceived pairs and its rate.
 function RateTable({ caption, groupHeader, rows }: { caption: string; groupHeader: string; rows: { key: string; label: ReactNode; group: DeceptionGroup }[] }) {
   return (
-    <table className="min-w-full text-sm">
-      <caption className="mb-1 text-left text-sm font-medium text-slate-800">{caption}</caption>
-      <thead className="border-b border-slate-200 text-xs text-slate-600">
-        <tr>
-          <th scope="col" className="py-1.5 pr-2 text-left font-semibold">
-            {groupHeader}
-          </th>
-          <th scope="col" className="py-1.5 pr-2 text-right font-semibold">
-            Deceived / pairs
-          </th>
-          <th scope="col" className="py-1.5 pr-2 text-right font-semibold">
-            <abbr title="pairs whose distractor ties its canonical exactly (each deceives half the time)" className="no-underline">
-              Tied
-            </abbr>
-          </th>
-          <th scope="col" className="py-1.5 text-right font-semibold">
-            Rate (95% CI)
-          </th>
-        </tr>
-      </thead>
-      <tbody className="divide-y divide-slate-100">
-        {rows.map(({ key, label, group }) => (
-          <tr key={key}>
-            <th scope="row" className="py-1.5 pr-2 text-left font-normal">
-              {label}
-            </th>
-            <td className="py-1.5 pr-2 text-right tabular-nums">
-              {fmtCount(group.deceived)} / {group.scoredPairs.toLocaleString("en")}
-            </td>
-            <td className={`py-1.5 pr-2 text-right tabular-nums ${group.tiedPairs > 0 ? "text-amber-900" : "text-slate-500"}`}>{group.tiedPairs.toLocaleString("en")}</td>
-            <td className="py-1.5 text-right">
-              <StatValue stat={group.rate} percent />
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <AnalysisTable
+      caption={caption}
+      visibleCaption
+      columns={[
+        groupHeader,
+        "Deceived / pairs",
+        <abbr key="tied" title="pairs whose distractor ties its canonical exactly (each deceives half the time)" className="no-underline">
+          Tied
+        </abbr>,
+        "Rate (95% CI)",
+      ]}
+      rows={rows.map(({ key, label, group }) => ({
+        key,
+        head: label,
+        cells: [
+          `${fmtCount(group.deceived)} / ${group.scoredPairs.toLocaleString("en")}`,
+          <span key="tied" className={group.tiedPairs > 0 ? "text-amber-900" : "text-slate-500"}>
+            {group.tiedPairs.toLocaleString("en")}
+          </span>,
+          <StatValue key="rate" stat={group.rate} percent />,
+        ],
+      }))}
+    />
   );
 }

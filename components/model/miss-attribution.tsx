@@ -1,6 +1,6 @@
 import type { MissAttribution } from "@/lib/analysis/miss-attribution";
 import { fmtCount, fmtPct } from "@/components/ui/format";
-import { DataTable } from "@/components/ui/data-table";
+import { AnalysisTable } from "./analysis-table";
 import { StatValue } from "./stat-value";
 
 // Table 3 of the paper for one system: of the queries whose rank-1 snippet fails, what sits
@@ -32,20 +32,20 @@ export function MissAttributionTable({ m }: { m: MissAttribution }) {
           </dd>
         </div>
       </dl>
-      <DataTable scroll={false} caption="What sits at rank 1 when it fails" className="min-w-full text-sm" headClassName="border-b border-slate-200 text-xs text-slate-600"
-        columns={[{ label: "Rank-1 snippet", className: "py-1.5 pr-3 text-left font-semibold" }, { label: "Queries", className: "py-1.5 pr-3 text-right font-semibold" }, { label: "Share of misses", className: "py-1.5 text-right font-semibold" }]}
-      >
-        {rows.map(([label, n, note]) => (
-          <tr key={label}>
-            <th scope="row" className="py-1.5 pr-3 text-left font-normal text-slate-900">
+      <AnalysisTable
+        caption="What sits at rank 1 when it fails"
+        columns={["Rank-1 snippet", "Queries", "Share of misses"]}
+        rows={rows.map(([label, n, note]) => ({
+          key: label,
+          head: (
+            <>
               {label}
               <span className="block text-xs text-slate-500">{note}</span>
-            </th>
-            <td className="py-1.5 pr-3 text-right tabular-nums">{fmtCount(n)}</td>
-            <td className="py-1.5 text-right tabular-nums text-slate-700">{m.misses ? fmtPct(n / m.misses) : "—"}</td>
-          </tr>
-        ))}
-      </DataTable>
+            </>
+          ),
+          cells: [fmtCount(n), <span key="share" className="text-slate-700">{m.misses ? fmtPct(n / m.misses) : "—"}</span>],
+        }))}
+      />
       {fractional && (
         <p className="text-xs leading-snug text-slate-600">
           Counts are expected numbers of queries: when several snippets tie at rank 1, each of the g tied snippets is rank 1 in 1/g of their orders.

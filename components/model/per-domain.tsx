@@ -2,7 +2,7 @@ import Link from "next/link";
 import { CiBarChart } from "@/components/charts/ci-bar-chart";
 import { fmtCount, humanize } from "@/components/ui/format";
 import type { DomainExec } from "@/lib/analysis/per-domain";
-import { DataTable } from "@/components/ui/data-table";
+import { AnalysisTable } from "./analysis-table";
 import { StatValue } from "./stat-value";
 
 // exec@1 within each domain (one row of the paper's Figure 6b), each domain linking to this
@@ -14,25 +14,20 @@ export function PerDomainSection({ domains, queriesHref }: { domains: DomainExec
       <div role="img" aria-label="exec@1 per domain with 95% intervals; the numbers are in the table.">
         <CiBarChart bars={bars} max={Math.min(1, Math.max(0.5, ...bars.map((b) => b.ci[1])))} axisLabel="exec@1 within the domain" />
       </div>
-      <DataTable scroll={false} caption="exec@1 per domain" className="min-w-full self-start text-sm" headClassName="border-b border-slate-200 text-xs text-slate-600"
-        columns={[{ label: "Domain", className: "py-1.5 pr-2 text-left font-semibold" }, { label: "Solved / queries", className: "py-1.5 pr-2 text-right font-semibold" }, { label: "exec@1 (95% CI)", className: "py-1.5 text-right font-semibold" }]}
-      >
-        {domains.map((d) => (
-          <tr key={d.domain}>
-            <th scope="row" className="py-1.5 pr-2 text-left font-normal">
-              <Link href={queriesHref(d.domain)} className="text-emerald-800 underline-offset-2 hover:underline">
-                {humanize(d.domain)}
-              </Link>
-            </th>
-            <td className="py-1.5 pr-2 text-right tabular-nums">
-              {fmtCount(d.solved)} / {d.queries}
-            </td>
-            <td className="py-1.5 text-right">
-              <StatValue stat={d.exec1} />
-            </td>
-          </tr>
-        ))}
-      </DataTable>
+      <AnalysisTable
+        caption="exec@1 per domain"
+        className="min-w-full self-start text-sm"
+        columns={["Domain", "Solved / queries", "exec@1 (95% CI)"]}
+        rows={domains.map((d) => ({
+          key: d.domain,
+          head: (
+            <Link href={queriesHref(d.domain)} className="text-emerald-800 underline-offset-2 hover:underline">
+              {humanize(d.domain)}
+            </Link>
+          ),
+          cells: [`${fmtCount(d.solved)} / ${d.queries}`, <StatValue key="exec1" stat={d.exec1} />],
+        }))}
+      />
     </div>
   );
 }

@@ -25,8 +25,10 @@ export function TableHead({ columns, className, cell }: { columns: Column[]; cla
 }
 
 type DataTableProps = {
-  // Read by screen readers (a visually hidden caption), and the scroll box's name unless `scroll` names it.
+  // Read by screen readers (a visually hidden caption unless `captionClassName` shows it), and the
+  // scroll box's name unless `scroll` names it.
   caption: string;
+  captionClassName?: string;
   columns: Column[];
   // The body's rows.
   children: ReactNode;
@@ -43,10 +45,10 @@ type DataTableProps = {
 
 // The site's data table: a hidden caption, a header row of column headings and the rows given,
 // in a keyboard-scrollable box unless asked otherwise.
-export function DataTable({ caption, columns, children, className, headClassName, cell, bodyClassName = "divide-y divide-slate-100", testId, scroll = true, scrollClassName }: DataTableProps) {
+export function DataTable({ caption, captionClassName = "sr-only", columns, children, className, headClassName, cell, bodyClassName = "divide-y divide-slate-100", testId, scroll = true, scrollClassName }: DataTableProps) {
   const table = (
     <table className={className} data-testid={testId}>
-      <caption className="sr-only">{caption}</caption>
+      <caption className={captionClassName}>{caption}</caption>
       <TableHead columns={columns} className={headClassName} cell={cell} />
       <tbody className={bodyClassName || undefined}>{children}</tbody>
     </table>
