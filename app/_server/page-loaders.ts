@@ -6,7 +6,7 @@ import { cache } from "react";
 import { getPageViewer } from "./page-viewer";
 import { getQueryDrilldown } from "@/lib/drilldown/get-query-drilldown";
 import { isAppError } from "@/lib/errors/app-error";
-import type { BenchmarkKind } from "@/lib/kinds/kind";
+import type { BenchmarkKind, BenchmarkKindId } from "@/lib/kinds/kind";
 import { kindOfBenchmark, kindOfSubmission } from "@/lib/kinds/registry";
 import { getFeaturedBenchmarks } from "@/lib/pages/featured-benchmark";
 import { getModelPage } from "@/lib/pages/model-page";
@@ -41,28 +41,38 @@ export async function metaOrNotFound(build: () => Promise<Metadata>): Promise<Me
   }
 }
 
-/** Title and description of a version's leaderboard page. */
-export async function leaderboardMeta(slug: string, version?: string): Promise<Metadata> {
+/** What a version page is called, from "Name version", for each kind of benchmark that has the page. */
+export type KindWords = Partial<Record<BenchmarkKindId, (what: string) => [title: string, description: string]>>;
+
+/**
+ * Title and description of a page about one benchmark version (its current one without
+ * `version`), worded for the benchmark's kind; a kind the page does not exist for, or a
+ * version that does not, gets the not-found page's.
+ */
+export async function versionMeta(slug: string, version: string | undefined, words: KindWords): Promise<Metadata> {
   return metaOrNotFound(async () => {
     const [kind, nav] = await Promise.all([loadBenchmarkKind(slug), loadVersionNav(slug, version)]);
-    const what = `${nav.name} ${nav.version}`;
-    return pageMeta(
-      `${what} leaderboard`,
-      kind.id === "repo_retrieval"
-        ? `Retrievers of repository context for coding agents on ${what}, ranked by MRR: which files of a repository frozen at a commit an agent needs next, with Recall@k and budgeted context yield per task. Every value with its 95% bootstrap interval.`
-        : `Code retrievers on ${what}, ranked by exec@1: a retrieved snippet counts only if it passes its query's tests when executed. Every value with its 95% bootstrap interval.`,
-    );
+    const say = words[kind.id];
+    if (!say) return NOT_FOUND_META;
+    const [title, description] = say(`${nav.name} ${nav.version}`);
+    return pageMeta(title, description);
   });
 }
 
-/** Title and description of a page only repository-retrieval versions have (others: the not-found page's). */
-export async function repoVersionMeta(slug: string, version: string, title: (what: string) => string, description: (what: string) => string): Promise<Metadata> {
-  return metaOrNotFound(async () => {
-    const [kind, nav] = await Promise.all([loadBenchmarkKind(slug), loadVersionNav(slug, version)]);
-    if (kind.id !== "repo_retrieval") return NOT_FOUND_META;
-    const what = `${nav.name} ${nav.version}`;
-    return pageMeta(title(what), description(what));
-  });
+const LEADERBOARD_WORDS: KindWords = {
+  exec_retrieval: (what) => [
+    `${what} leaderboard`,
+    `Code retrievers on ${what}, ranked by exec@1: a retrieved snippet counts only if it passes its query's tests when executed. Every value with its 95% bootstrap interval.`,
+  ],
+  repo_retrieval: (what) => [
+    `${what} leaderboard`,
+    `Retrievers of repository context for coding agents on ${what}, ranked by MRR: which files of a repository frozen at a commit an agent needs next, with Recall@k and budgeted context yield per task. Every value with its 95% bootstrap interval.`,
+  ],
+};
+
+/** Title and description of a version's leaderboard page. */
+export async function leaderboardMeta(slug: string, version?: string): Promise<Metadata> {
+  return versionMeta(slug, version, LEADERBOARD_WORDS);
 }
 
 const fmt3 = (v: number | undefined) => (v === undefined ? null : v.toFixed(3));

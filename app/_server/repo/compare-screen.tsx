@@ -5,8 +5,8 @@ import { compareRuns } from "@/lib/repo-board/compare-runs";
 import { parseScope } from "@/lib/repo-board/scope";
 import { HEADLINE_METRICS } from "@/lib/repo-metrics/definitions";
 import { orNotFound } from "@/app/_server/or-not-found";
-import type { RawSearchParams } from "@/lib/pages/search-params";
 import { loadVersionNav } from "@/app/_server/page-loaders";
+import type { VersionScreenProps } from "@/app/_server/version-page";
 import { HeadlineHead, HeadlineTable, PairedCell, runRow } from "@/components/repo/headline-table";
 import { RepoNav } from "@/components/repo/repo-nav";
 import { chosenRuns, RunsPicker } from "@/components/repo/runs-picker";
@@ -14,7 +14,7 @@ import { ScopeSwitches } from "@/components/repo/scope-switches";
 
 // Compare 2-4 published runs: every headline metric with its interval, and each pair's paired
 // difference with its interval and sign-flip p-value, in the chosen scope.
-export async function RepoCompareScreen({ slug, version, searchParams }: { slug: string; version: string; searchParams: RawSearchParams }) {
+export async function RepoCompareScreen({ slug, version, searchParams }: VersionScreenProps) {
   const nav = await orNotFound(loadVersionNav(slug, version));
   const chosen = chosenRuns(searchParams.runs).slice(0, 4);
   const scope = parseScope(searchParams);

@@ -6,8 +6,8 @@ import { parseScope } from "@/lib/repo-board/scope";
 import { resolveVersion } from "@/lib/leaderboard/resolve-version";
 import { HEADLINE_METRICS, metricLabel } from "@/lib/repo-metrics/definitions";
 import { orNotFound } from "@/app/_server/or-not-found";
-import type { RawSearchParams } from "@/lib/pages/search-params";
 import { loadVersionNav } from "@/app/_server/page-loaders";
+import type { VersionScreenProps } from "@/app/_server/version-page";
 import { HeadlineTable, PairedCell, runRow } from "@/components/repo/headline-table";
 import { fusionPath } from "@/components/repo/paths";
 import { RepoNav } from "@/components/repo/repo-nav";
@@ -16,7 +16,7 @@ import { ScopeSwitches } from "@/components/repo/scope-switches";
 
 // Fusion, live: the reciprocal rank fusion (k = 60) of the runs a reader picks, scored exactly as
 // a submission is, beside each input, with the paired test of the fusion against each.
-export async function FusionScreen({ slug, version, searchParams }: { slug: string; version: string; searchParams: RawSearchParams }) {
+export async function FusionScreen({ slug, version, searchParams }: VersionScreenProps) {
   const nav = await orNotFound(loadVersionNav(slug, version));
   const v = await orNotFound(resolveVersion(slug, nav.version));
   const runs = await loadPublishedRuns(v.id);

@@ -5,15 +5,15 @@ import { loadPublishedRuns } from "@/lib/repo-board/published-runs";
 import { ALL_TASKS, TASK_LABELS } from "@/lib/repo-benchmark/tasks";
 import type { RepoTask } from "@/lib/db/generated/enums";
 import { orNotFound } from "@/app/_server/or-not-found";
-import type { RawSearchParams } from "@/lib/pages/search-params";
 import { loadVersionNav } from "@/app/_server/page-loaders";
+import type { VersionScreenProps } from "@/app/_server/version-page";
 import { qs, sampleDrillPath } from "@/components/repo/paths";
 import { RepoNav } from "@/components/repo/repo-nav";
 import { DataTable } from "@/components/ui/data-table";
 
 // A repository-retrieval version's samples: task, repository, query, gold and given counts, how
 // many published runs find a gold file in their first 20; each opens its drilldown under a run.
-export async function RepoSamplesScreen({ slug, version, searchParams }: { slug: string; version: string; searchParams: RawSearchParams }) {
+export async function RepoSamplesScreen({ slug, version, searchParams }: VersionScreenProps) {
   const nav = await orNotFound(loadVersionNav(slug, version));
   const task = (ALL_TASKS as readonly string[]).includes(String(searchParams.task)) ? (searchParams.task as RepoTask) : "all";
   const data = await orNotFound(listVersionSamples(slug, nav.version, task));

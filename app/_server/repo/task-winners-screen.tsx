@@ -4,15 +4,15 @@ import { getTaskWinners, WINNER_METRICS } from "@/lib/repo-board/task-winners";
 import { TASK_LABELS } from "@/lib/repo-benchmark/tasks";
 import { metricLabel } from "@/lib/repo-metrics/definitions";
 import { orNotFound } from "@/app/_server/or-not-found";
-import type { RawSearchParams } from "@/lib/pages/search-params";
 import { loadVersionNav } from "@/app/_server/page-loaders";
+import type { VersionScreenProps } from "@/app/_server/version-page";
 import { qs, tasksPath } from "@/components/repo/paths";
 import { RepoNav } from "@/components/repo/repo-nav";
 import { DataTable } from "@/components/ui/data-table";
 
 // Task winners: per task and metric, the best published run with its interval, the runner-up,
 // and whether the lead is significant. Where the winners differ, no retrieval family dominates.
-export async function TaskWinnersScreen({ slug, version, searchParams }: { slug: string; version: string; searchParams: RawSearchParams }) {
+export async function TaskWinnersScreen({ slug, version, searchParams }: VersionScreenProps) {
   const nav = await orNotFound(loadVersionNav(slug, version));
   const weighting = searchParams.weighting === "repo" ? "repo" : "sample";
   const t = await orNotFound(getTaskWinners(slug, nav.version, weighting));

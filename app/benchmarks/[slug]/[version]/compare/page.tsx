@@ -14,29 +14,27 @@ import { discordantQueries } from "@/lib/pages/discordant";
 import { compareQuery, parseCompareParams } from "@/lib/pages/compare-params";
 import { orNotFound } from "@/app/_server/or-not-found";
 import { getPValueMatrix } from "@/lib/pages/pvalue-matrix";
-import { decodeSegment, type RawSearchParams } from "@/lib/pages/search-params";
-import { loadBenchmarkKind, loadVersionNav, metaOrNotFound } from "@/app/_server/page-loaders";
-import { pageMeta } from "@/components/site/page-meta";
+import { loadVersionNav } from "@/app/_server/page-loaders";
+import { versionMetadata, versionPage, type VersionScreenProps } from "@/app/_server/version-page";
 
 export const dynamic = "force-dynamic";
 
-export async function generateMetadata({ params }: { params: Promise<{ slug: string; version: string }> }) {
-  const { slug, version } = await params;
-  return metaOrNotFound(async () => {
-    const [kind, nav] = await Promise.all([loadBenchmarkKind(slug), loadVersionNav(slug, decodeSegment(version))]);
-    if (kind.id === "repo_retrieval")
-      return pageMeta(`Compare runs on ${nav.name} ${nav.version}`, `Published runs of ${nav.name} ${nav.version} side by side, per task and in both weightings, with the paired sign-flip test between each pair.`);
-    return pageMeta(`Compare systems on ${nav.name} ${nav.version}`, `Paired comparisons of published systems on ${nav.name} ${nav.version}: differences with their significance, and the queries one solves and another does not.`);
-  });
-}
+export const generateMetadata = versionMetadata({
+  exec_retrieval: (what) => [
+    `Compare systems on ${what}`,
+    `Paired comparisons of published systems on ${what}: differences with their significance, and the queries one solves and another does not.`,
+  ],
+  repo_retrieval: (what) => [
+    `Compare runs on ${what}`,
+    `Published runs of ${what} side by side, per task and in both weightings, with the paired sign-flip test between each pair.`,
+  ],
+});
 
 // Compare 2-4 submissions of a version on the same queries: the paired table (Table 5), the
 // p-value heatmap of all published systems, and the queries one solves and another does not.
-export default async function ComparePage({ params, searchParams }: { params: Promise<{ slug: string; version: string }>; searchParams: Promise<RawSearchParams> }) {
-  const { slug, version: raw } = await params;
-  if ((await orNotFound(loadBenchmarkKind(slug))).id === "repo_retrieval") return <RepoCompareScreen slug={slug} version={decodeSegment(raw)} searchParams={await searchParams} />;
-  const nav = await orNotFound(loadVersionNav(slug, decodeSegment(raw)));
-  const p = parseCompareParams(await searchParams);
+async function ExecCompareScreen({ slug, version, searchParams }: VersionScreenProps) {
+  const nav = await orNotFound(loadVersionNav(slug, version));
+  const p = parseCompareParams(searchParams);
   const [data, matrix] = await Promise.all([orNotFound(getCompare(slug, nav.version, p.sel, await getPageViewer())), orNotFound(getPValueMatrix(slug, nav.version, p.k))]);
   const base = comparePath(slug, nav.version);
   const letters = new Map(data.selected.map((s, i) => [s.submissionId, String.fromCharCode(65 + i)]));
@@ -109,3 +107,5 @@ export default async function ComparePage({ params, searchParams }: { params: Pr
     </section>
   );
 }
+
+export default versionPage({ exec_retrieval: ExecCompareScreen, repo_retrieval: RepoCompareScreen });

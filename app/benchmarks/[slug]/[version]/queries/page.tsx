@@ -12,30 +12,28 @@ import { Pager } from "@/components/ui/pager";
 import { orNotFound } from "@/app/_server/or-not-found";
 import { getQueryBrowser } from "@/lib/pages/query-browser";
 import { browserQuery, filterBrowserQueries, parseBrowserParams } from "@/lib/pages/query-browser-params";
-import { decodeSegment, type RawSearchParams } from "@/lib/pages/search-params";
-import { loadBenchmarkKind, loadVersionNav, metaOrNotFound } from "@/app/_server/page-loaders";
-import { pageMeta } from "@/components/site/page-meta";
+import { loadVersionNav } from "@/app/_server/page-loaders";
+import { versionMetadata, versionPage, type VersionScreenProps } from "@/app/_server/version-page";
 
 export const dynamic = "force-dynamic";
 
-export async function generateMetadata({ params }: { params: Promise<{ slug: string; version: string }> }) {
-  const { slug, version } = await params;
-  return metaOrNotFound(async () => {
-    const [kind, nav] = await Promise.all([loadBenchmarkKind(slug), loadVersionNav(slug, decodeSegment(version))]);
-    if (kind.id === "repo_retrieval")
-      return pageMeta(`Samples of ${nav.name} ${nav.version}`, `Every sample of ${nav.name} ${nav.version} by task: its repository, query, given and gold files, and how a published run ranked them.`);
-    return pageMeta(`Queries of ${nav.name} ${nav.version}`, `Every query of ${nav.name} ${nav.version}: how many published systems solve it at rank 1, by domain, difficulty and bug type.`);
-  });
-}
+export const generateMetadata = versionMetadata({
+  exec_retrieval: (what) => [
+    `Queries of ${what}`,
+    `Every query of ${what}: how many published systems solve it at rank 1, by domain, difficulty and bug type.`,
+  ],
+  repo_retrieval: (what) => [
+    `Samples of ${what}`,
+    `Every sample of ${what} by task: its repository, query, given and gold files, and how a published run ranked them.`,
+  ],
+});
 
 // The query browser of one benchmark version: which queries are hard (Figure 6a), which domains
 // each system handles (Figure 6b), and every query, filterable by domain, difficulty and bug type.
-export default async function QueryBrowserPage({ params, searchParams }: { params: Promise<{ slug: string; version: string }>; searchParams: Promise<RawSearchParams> }) {
-  const { slug, version: raw } = await params;
-  if ((await orNotFound(loadBenchmarkKind(slug))).id === "repo_retrieval") return <RepoSamplesScreen slug={slug} version={decodeSegment(raw)} searchParams={await searchParams} />;
-  const nav = await orNotFound(loadVersionNav(slug, decodeSegment(raw)));
+async function QueryBrowserScreen({ slug, version, searchParams }: VersionScreenProps) {
+  const nav = await orNotFound(loadVersionNav(slug, version));
   const data = await orNotFound(getQueryBrowser(slug, nav.version));
-  const p = parseBrowserParams(await searchParams);
+  const p = parseBrowserParams(searchParams);
   const shown = filterBrowserQueries(data.queries, p);
   const base = queriesPath(slug, nav.version);
   const d = data.difficulty;
@@ -86,3 +84,5 @@ export default async function QueryBrowserPage({ params, searchParams }: { param
     </section>
   );
 }
+
+export default versionPage({ exec_retrieval: QueryBrowserScreen, repo_retrieval: RepoSamplesScreen });
