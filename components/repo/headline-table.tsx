@@ -3,25 +3,14 @@ import type { RunAnalysis } from "@/lib/repo-metrics/analyze-run";
 import type { PairedResult } from "@/lib/repo-metrics/paired";
 import { HEADLINE_METRICS, metricLabel } from "@/lib/repo-metrics/definitions";
 import { estimateOf, type Scope } from "@/lib/repo-board/scope";
+import type { Column } from "@/components/ui/data-table";
 import { fmtP, fmtSigned } from "@/components/ui/format";
-import { ScrollBox } from "@/components/ui/scroll-box";
 import { EstimateCell } from "./estimate-cell";
+import { firstColumn, RepoTable, RowHead } from "./repo-table";
 
-export function HeadlineHead({ first }: { first: string }) {
-  return (
-    <thead className="border-b border-slate-200 bg-slate-50 text-xs text-slate-700">
-      <tr>
-        <th scope="col" className="px-2 py-2 text-left">
-          {first}
-        </th>
-        {HEADLINE_METRICS.map((m) => (
-          <th key={m} scope="col" className="whitespace-nowrap px-2 py-2 text-right">
-            {metricLabel(m)}
-          </th>
-        ))}
-      </tr>
-    </thead>
-  );
+// The columns of a table of headline metrics: what a row is, then every headline metric.
+export function headlineColumns(first: string): Column[] {
+  return [firstColumn(first), ...HEADLINE_METRICS.map((m) => ({ label: metricLabel(m), className: "whitespace-nowrap px-2 py-2 text-right", key: m }))];
 }
 
 // A published run as a row of HeadlineTable, its model linking to the run's page.
@@ -40,24 +29,16 @@ export function runRow(r: { submissionId: string; model: string; analysis: RunAn
 // Runs side by side: every headline metric of each with its interval, in one scope.
 export function HeadlineTable({ rows, scope, caption, testId }: { rows: { key: string; label: React.ReactNode; analysis: RunAnalysis; strong?: boolean }[]; scope: Scope; caption: string; testId: string }) {
   return (
-    <ScrollBox label={caption} className="rounded-lg border border-slate-200">
-      <table className="min-w-full text-sm" data-testid={testId}>
-        <caption className="sr-only">{caption}</caption>
-        <HeadlineHead first="Run" />
-        <tbody className="divide-y divide-slate-100">
-          {rows.map((r) => (
-            <tr key={r.key} className={r.strong ? "bg-emerald-50/60" : ""} data-testid={r.strong ? `${testId}-strong` : undefined}>
-              <th scope="row" className={`px-2 py-2 text-left ${r.strong ? "font-semibold text-slate-900" : "font-medium"}`}>
-                {r.label}
-              </th>
-              {HEADLINE_METRICS.map((m) => (
-                <EstimateCell key={m} e={estimateOf(r.analysis, scope, m)} strong={r.strong} />
-              ))}
-            </tr>
+    <RepoTable caption={caption} testId={testId} columns={headlineColumns("Run")}>
+      {rows.map((r) => (
+        <tr key={r.key} className={r.strong ? "bg-emerald-50/60" : ""} data-testid={r.strong ? `${testId}-strong` : undefined}>
+          <RowHead className={r.strong ? "font-semibold text-slate-900" : "font-medium"}>{r.label}</RowHead>
+          {HEADLINE_METRICS.map((m) => (
+            <EstimateCell key={m} e={estimateOf(r.analysis, scope, m)} strong={r.strong} />
           ))}
-        </tbody>
-      </table>
-    </ScrollBox>
+        </tr>
+      ))}
+    </RepoTable>
   );
 }
 

@@ -2,8 +2,8 @@ import type { ReactNode } from "react";
 import { ScrollBox } from "./scroll-box";
 
 // A column heading: its label alone (styled with the table's `cell` class) or with a class of
-// its own (an alignment, the last column's padding).
-export type Column = string | { label: ReactNode; className: string; key?: string };
+// its own (an alignment, the last column's padding), and the order the rows are sorted in by it.
+export type Column = string | { label: ReactNode; className: string; key?: string; sort?: "ascending" | "descending" };
 
 function columnKey(c: Column, i: number): string {
   return typeof c === "string" ? c : (c.key ?? (typeof c.label === "string" ? c.label : String(i)));
@@ -15,7 +15,7 @@ export function TableHead({ columns, className, cell }: { columns: Column[]; cla
     <thead className={className || undefined}>
       <tr>
         {columns.map((c, i) => (
-          <th key={columnKey(c, i)} scope="col" className={typeof c === "string" ? cell : c.className}>
+          <th key={columnKey(c, i)} scope="col" className={typeof c === "string" ? cell : c.className} aria-sort={typeof c === "string" ? undefined : c.sort}>
             {typeof c === "string" ? c : c.label}
           </th>
         ))}

@@ -1,13 +1,13 @@
 import { comparePath } from "@/components/benchmark/paths";
 import { Card } from "@/components/ui/card";
-import { ScrollBox } from "@/components/ui/scroll-box";
 import { compareRuns } from "@/lib/repo-board/compare-runs";
 import { parseScope } from "@/lib/repo-board/scope";
 import { HEADLINE_METRICS } from "@/lib/repo-metrics/definitions";
 import { orNotFound } from "@/app/_server/or-not-found";
 import { loadVersionNav } from "@/app/_server/page-loaders";
 import type { VersionScreenProps } from "@/app/_server/version-page";
-import { HeadlineHead, HeadlineTable, PairedCell, runRow } from "@/components/repo/headline-table";
+import { headlineColumns, HeadlineTable, PairedCell, runRow } from "@/components/repo/headline-table";
+import { RepoTable, RowHead } from "@/components/repo/repo-table";
 import { RepoNav } from "@/components/repo/repo-nav";
 import { chosenRuns, RunsPicker } from "@/components/repo/runs-picker";
 import { ScopeSwitches } from "@/components/repo/scope-switches";
@@ -39,27 +39,21 @@ export async function RepoCompareScreen({ slug, version, searchParams }: Version
             />
           </Card>
           <Card id="paired" title="Paired differences (first minus second)" lead="Paired-bootstrap 95% interval and two-sided paired sign-flip p-value over the same samples.">
-            <ScrollBox label="Paired differences" className="rounded-lg border border-slate-200">
-              <table className="min-w-full text-sm" data-testid="compare-pairs">
-                <caption className="sr-only">Paired differences between the picked runs</caption>
-                <HeadlineHead first="Pair" />
-                <tbody className="divide-y divide-slate-100">
-                  {[...new Set(c.pairs.map((p) => `${p.a}|${p.b}`))].map((key) => {
-                    const [a, b] = key.split("|");
-                    return (
-                      <tr key={key}>
-                        <th scope="row" className="px-2 py-2 text-left font-medium">
-                          {name(a)} − {name(b)}
-                        </th>
-                        {HEADLINE_METRICS.map((m) => (
-                          <PairedCell key={m} result={c.pairs.find((p) => p.a === a && p.b === b && p.metric === m)!.result} />
-                        ))}
-                      </tr>
-                    );
-                  })}
-                </tbody>
-              </table>
-            </ScrollBox>
+            <RepoTable caption="Paired differences between the picked runs" scroll="Paired differences" testId="compare-pairs" columns={headlineColumns("Pair")}>
+              {[...new Set(c.pairs.map((p) => `${p.a}|${p.b}`))].map((key) => {
+                const [a, b] = key.split("|");
+                return (
+                  <tr key={key}>
+                    <RowHead>
+                      {name(a)} − {name(b)}
+                    </RowHead>
+                    {HEADLINE_METRICS.map((m) => (
+                      <PairedCell key={m} result={c.pairs.find((p) => p.a === a && p.b === b && p.metric === m)!.result} />
+                    ))}
+                  </tr>
+                );
+              })}
+            </RepoTable>
           </Card>
         </>
       )}

@@ -1,5 +1,4 @@
 import { Card } from "@/components/ui/card";
-import { ScrollBox } from "@/components/ui/scroll-box";
 import { getFusion, FUSION_MAX, FUSION_MIN } from "@/lib/repo-board/fusion";
 import { loadPublishedRuns } from "@/lib/repo-board/published-runs";
 import { parseScope } from "@/lib/repo-board/scope";
@@ -9,6 +8,7 @@ import { orNotFound } from "@/app/_server/or-not-found";
 import { loadVersionNav } from "@/app/_server/page-loaders";
 import type { VersionScreenProps } from "@/app/_server/version-page";
 import { HeadlineTable, PairedCell, runRow } from "@/components/repo/headline-table";
+import { firstColumn, RepoTable, RowHead } from "@/components/repo/repo-table";
 import { fusionPath } from "@/components/repo/paths";
 import { RepoNav } from "@/components/repo/repo-nav";
 import { chosenRuns, RunsPicker } from "@/components/repo/runs-picker";
@@ -49,35 +49,21 @@ export async function FusionScreen({ slug, version, searchParams }: VersionScree
             />
           </Card>
           <Card id="fusion-tests" title="Fusion minus each input (paired)" lead="The difference with its paired-bootstrap 95% interval and the two-sided paired sign-flip p-value.">
-            <ScrollBox label="Paired tests" className="rounded-lg border border-slate-200">
-              <table className="min-w-full text-sm" data-testid="fusion-tests">
-                <caption className="sr-only">Paired tests of the fusion against each input</caption>
-                <thead className="border-b border-slate-200 bg-slate-50 text-xs text-slate-700">
-                  <tr>
-                    <th scope="col" className="px-2 py-2 text-left">
-                      Metric
-                    </th>
-                    {f.inputs.map((r) => (
-                      <th key={r.submissionId} scope="col" className="px-2 py-2 text-right">
-                        vs {r.model}
-                      </th>
-                    ))}
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-slate-100">
-                  {HEADLINE_METRICS.map((m) => (
-                    <tr key={m}>
-                      <th scope="row" className="whitespace-nowrap px-2 py-2 text-left font-medium">
-                        {metricLabel(m)}
-                      </th>
-                      {f.tests[m].map((t) => (
-                        <PairedCell key={t.submissionId} result={t.result} />
-                      ))}
-                    </tr>
+            <RepoTable
+              caption="Paired tests of the fusion against each input"
+              scroll="Paired tests"
+              testId="fusion-tests"
+              columns={[firstColumn("Metric"), ...f.inputs.map((r) => ({ label: `vs ${r.model}`, className: "px-2 py-2 text-right", key: r.submissionId }))]}
+            >
+              {HEADLINE_METRICS.map((m) => (
+                <tr key={m}>
+                  <RowHead className="whitespace-nowrap font-medium">{metricLabel(m)}</RowHead>
+                  {f.tests[m].map((t) => (
+                    <PairedCell key={t.submissionId} result={t.result} />
                   ))}
-                </tbody>
-              </table>
-            </ScrollBox>
+                </tr>
+              ))}
+            </RepoTable>
           </Card>
         </>
       )}

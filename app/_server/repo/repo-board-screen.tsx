@@ -4,7 +4,7 @@ import { CiBarChart } from "@/components/charts/ci-bar-chart";
 import { ProvisionalNote } from "@/components/benchmark/provisional-note";
 import { Badge } from "@/components/ui/badge";
 import { fmtDate, fmtP } from "@/components/ui/format";
-import { ScrollBox } from "@/components/ui/scroll-box";
+import { DataTable, type Column } from "@/components/ui/data-table";
 import { getRepoBoard, type RepoBoard } from "@/lib/repo-board/board";
 import { parseMetric, parseScope } from "@/lib/repo-board/scope";
 import { TASK_DESCRIPTIONS, TASK_LABELS } from "@/lib/repo-benchmark/tasks";
@@ -19,17 +19,22 @@ import { ScopeSwitches, scopeQuery } from "@/components/repo/scope-switches";
 
 const FORM_ID = "repo-board-selection";
 
-function SortHeader({ board, metric, label, basePath }: { board: RepoBoard; metric: string; label: string; basePath: string }) {
+const HEAD = "py-2.5 text-xs font-semibold text-slate-700";
+
+// A metric's column heading: a link that sorts the board by it, with what it measures.
+function sortColumn(board: RepoBoard, metric: string, label: string, basePath: string): Column {
   const active = board.sort === metric;
-  const family = metric.split("@")[0];
-  return (
-    <th scope="col" aria-sort={active ? "descending" : undefined} className="whitespace-nowrap px-2 py-2.5 text-right text-xs font-semibold text-slate-700">
-      <Link href={`${basePath}${scopeQuery(board.scope, [["sort", metric === "mrr" ? null : metric]])}`} title={METRIC_HELP[family]} className="underline-offset-2 hover:underline">
+  return {
+    key: metric,
+    sort: active ? "descending" : undefined,
+    className: `whitespace-nowrap px-2 text-right ${HEAD}`,
+    label: (
+      <Link href={`${basePath}${scopeQuery(board.scope, [["sort", metric === "mrr" ? null : metric]])}`} title={METRIC_HELP[metric.split("@")[0]]} className="underline-offset-2 hover:underline">
         {label}
         {active && <span aria-hidden> ▾</span>}
       </Link>
-    </th>
-  );
+    ),
+  };
 }
 
 // One repository-retrieval version's leaderboard: the scope switches, a chart of the sort
@@ -83,84 +88,74 @@ export async function RepoBoardScreen({ slug, version, basePath, searchParams }:
               Fuse (RRF)
             </button>
           </form>
-          <ScrollBox label="Leaderboard table" className="rounded-xl border border-slate-200 bg-white shadow-sm">
-            <table className="min-w-full border-collapse text-sm" data-testid="repo-leaderboard">
-              <caption className="sr-only">
-                {b.name} {b.version} leaderboard, ranked by {sortLabel}: means over positive samples with 95% bootstrap intervals.
-              </caption>
-              <thead className="border-b border-slate-200 bg-slate-50">
-                <tr>
-                  <th scope="col" className="px-3 py-2.5 text-right text-xs font-semibold text-slate-700">
-                    Rank
-                  </th>
-                  <th scope="col" className="px-2 py-2.5 text-left text-xs font-semibold text-slate-700">
-                    Model / provider
-                  </th>
-                  <th scope="col" className="hidden px-2 py-2.5 text-left text-xs font-semibold text-slate-700 md:table-cell">
-                    Submitted as
-                  </th>
-                  {board.columns.map((c) => (
-                    <SortHeader key={c.metric} board={board} metric={c.metric} label={c.label} basePath={basePath} />
-                  ))}
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {board.rows.map((r) => (
-                  <tr key={r.submissionId} data-testid="repo-leaderboard-row" className={r.tie !== "below" ? "shadow-[inset_3px_0_0_#10b981]" : "hover:bg-slate-50"}>
-                    <td className="whitespace-nowrap py-2 pl-3 pr-2.5">
-                      <div className="flex items-center justify-end gap-2.5">
-                        <input type="checkbox" form={FORM_ID} name="runs" value={r.submissionId} aria-label={`Select ${r.model}`} className="h-4 w-4 rounded border-slate-400 accent-emerald-700" />
-                        <span className="flex min-w-[2.75rem] flex-col items-end leading-tight">
-                          <span className="font-semibold tabular-nums text-slate-900">{r.rank}</span>
-                          {r.tie === "leader" && <span className="text-[10px] font-medium uppercase tracking-wide text-emerald-800">leader</span>}
-                          {r.tie === "tied" && (
-                            <span className="whitespace-nowrap text-[10px] font-medium text-sky-800" title={`Not significantly different from the leader on ${sortLabel} (paired sign-flip p = ${fmtP(r.pValue!)})`}>
-                              ≈ leader
-                            </span>
-                          )}
+          <DataTable
+            caption={`${b.name} ${b.version} leaderboard, ranked by ${sortLabel}: means over positive samples with 95% bootstrap intervals.`}
+            scroll="Leaderboard table"
+            scrollClassName="rounded-xl border border-slate-200 bg-white shadow-sm"
+            className="min-w-full border-collapse text-sm"
+            testId="repo-leaderboard"
+            headClassName="border-b border-slate-200 bg-slate-50"
+            columns={[
+              { label: "Rank", className: `px-3 text-right ${HEAD}` },
+              { label: "Model / provider", className: `px-2 text-left ${HEAD}` },
+              { label: "Submitted as", className: `hidden px-2 text-left md:table-cell ${HEAD}` },
+              ...board.columns.map((c) => sortColumn(board, c.metric, c.label, basePath)),
+            ]}
+          >
+            {board.rows.map((r) => (
+              <tr key={r.submissionId} data-testid="repo-leaderboard-row" className={r.tie !== "below" ? "shadow-[inset_3px_0_0_#10b981]" : "hover:bg-slate-50"}>
+                <td className="whitespace-nowrap py-2 pl-3 pr-2.5">
+                  <div className="flex items-center justify-end gap-2.5">
+                    <input type="checkbox" form={FORM_ID} name="runs" value={r.submissionId} aria-label={`Select ${r.model}`} className="h-4 w-4 rounded border-slate-400 accent-emerald-700" />
+                    <span className="flex min-w-[2.75rem] flex-col items-end leading-tight">
+                      <span className="font-semibold tabular-nums text-slate-900">{r.rank}</span>
+                      {r.tie === "leader" && <span className="text-[10px] font-medium uppercase tracking-wide text-emerald-800">leader</span>}
+                      {r.tie === "tied" && (
+                        <span className="whitespace-nowrap text-[10px] font-medium text-sky-800" title={`Not significantly different from the leader on ${sortLabel} (paired sign-flip p = ${fmtP(r.pValue!)})`}>
+                          ≈ leader
                         </span>
-                      </div>
-                    </td>
-                    <td className="min-w-[10rem] max-w-[18rem] px-2 py-2">
-                      <div className="flex flex-wrap items-center gap-x-1.5 gap-y-1">
-                        <Link href={`/submissions/${r.submissionId}`} className="font-medium text-slate-900 decoration-emerald-600 underline-offset-2 hover:underline">
-                          {r.model}
-                        </Link>
-                        {r.isBaseline && <Badge>baseline</Badge>}
-                        {r.provisional && (
-                          <Badge tone="info" title="Scored by an earlier scoring engine; its automatic re-score is pending, so its numbers may change">
-                            provisional
-                          </Badge>
-                        )}
-                        {r.verified && (
-                          <Badge tone="good">
-                            <span aria-hidden>✓</span> verified
-                          </Badge>
-                        )}
-                        {r.warningNote && (
-                          <Badge tone="warn">
-                            <span aria-hidden>⚠</span> warning
-                          </Badge>
-                        )}
-                      </div>
-                      <div className="text-xs text-slate-600">
-                        {r.provider}
-                        {r.organisation && <> · submitted by {r.organisation}</>}
-                      </div>
-                      {r.warningNote && <p className="mt-1 text-xs text-amber-900">{r.warningNote}</p>}
-                    </td>
-                    <td className="hidden whitespace-nowrap px-2 py-2 text-xs text-slate-600 md:table-cell">
-                      {r.kind === "chunk_embeddings" ? "chunk embeddings" : r.kind === "run_trec" ? "TREC run" : "run (JSON lines)"}
-                      <span className="block">{fmtDate(r.publishedAt)}</span>
-                    </td>
-                    {board.columns.map((c) => (
-                      <EstimateCell key={c.metric} e={r.values[c.metric]} strong={c.metric === board.sort} />
-                    ))}
-                  </tr>
+                      )}
+                    </span>
+                  </div>
+                </td>
+                <td className="min-w-[10rem] max-w-[18rem] px-2 py-2">
+                  <div className="flex flex-wrap items-center gap-x-1.5 gap-y-1">
+                    <Link href={`/submissions/${r.submissionId}`} className="font-medium text-slate-900 decoration-emerald-600 underline-offset-2 hover:underline">
+                      {r.model}
+                    </Link>
+                    {r.isBaseline && <Badge>baseline</Badge>}
+                    {r.provisional && (
+                      <Badge tone="info" title="Scored by an earlier scoring engine; its automatic re-score is pending, so its numbers may change">
+                        provisional
+                      </Badge>
+                    )}
+                    {r.verified && (
+                      <Badge tone="good">
+                        <span aria-hidden>✓</span> verified
+                      </Badge>
+                    )}
+                    {r.warningNote && (
+                      <Badge tone="warn">
+                        <span aria-hidden>⚠</span> warning
+                      </Badge>
+                    )}
+                  </div>
+                  <div className="text-xs text-slate-600">
+                    {r.provider}
+                    {r.organisation && <> · submitted by {r.organisation}</>}
+                  </div>
+                  {r.warningNote && <p className="mt-1 text-xs text-amber-900">{r.warningNote}</p>}
+                </td>
+                <td className="hidden whitespace-nowrap px-2 py-2 text-xs text-slate-600 md:table-cell">
+                  {r.kind === "chunk_embeddings" ? "chunk embeddings" : r.kind === "run_trec" ? "TREC run" : "run (JSON lines)"}
+                  <span className="block">{fmtDate(r.publishedAt)}</span>
+                </td>
+                {board.columns.map((c) => (
+                  <EstimateCell key={c.metric} e={r.values[c.metric]} strong={c.metric === board.sort} />
                 ))}
-              </tbody>
-            </table>
-          </ScrollBox>
+              </tr>
+            ))}
+          </DataTable>
           <p className="text-xs leading-relaxed text-slate-500">
             Rank is the position by {sortLabel}; equal values share a rank. “≈ leader” rows are not significantly different from the leader on it (two-sided paired sign-flip test
             over samples, α = 0.05, no multiple-comparison correction). Exactly tied scores are never ordered by the run: every value is the exact expectation over all orders of

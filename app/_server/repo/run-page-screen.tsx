@@ -4,7 +4,6 @@ import { CiLineChart } from "@/components/charts/ci-line-chart";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import { fmtDate, fmtPct } from "@/components/ui/format";
-import { ScrollBox } from "@/components/ui/scroll-box";
 import { loadRunPage } from "@/app/_server/page-loaders";
 import { TASK_LABELS } from "@/lib/repo-benchmark/tasks";
 import type { Aggregate } from "@/lib/repo-metrics/analyze-run";
@@ -14,7 +13,7 @@ import { orNotFound } from "@/app/_server/or-not-found";
 import type { RawSearchParams } from "@/lib/pages/search-params";
 import { EstimateCell } from "@/components/repo/estimate-cell";
 import { qs, sampleDrillPath } from "@/components/repo/paths";
-import { DataTable, TableHead } from "@/components/ui/data-table";
+import { firstColumn, RepoTable, RowHead } from "@/components/repo/repo-table";
 import { Breadcrumb } from "@/components/ui/breadcrumb";
 
 const TABLE_METRICS: MetricId[] = ["recall@5", "recall@10", "recall@20", "mrr", "bcy@4000", "bcy@8000", "bcy@16000", "bcy@32000"];
@@ -23,7 +22,7 @@ const at = (m: MetricId) => METRIC_IDS.indexOf(m);
 function AggregateRow({ label, agg, weighting, href }: { label: string; agg: Aggregate | null; weighting: "sample" | "repo"; href?: string }) {
   return (
     <tr>
-      <th scope="row" className="whitespace-nowrap px-2 py-2 text-left font-medium text-slate-800">
+      <RowHead className="whitespace-nowrap font-medium text-slate-800" note={agg ? `${agg.samples} samples, ${agg.repos} repos` : "no sample"}>
         {href ? (
           <Link href={href} className="underline-offset-2 hover:underline">
             {label}
@@ -31,8 +30,7 @@ function AggregateRow({ label, agg, weighting, href }: { label: string; agg: Agg
         ) : (
           label
         )}
-        <span className="block text-xs font-normal text-slate-500">{agg ? `${agg.samples} samples, ${agg.repos} repos` : "no sample"}</span>
-      </th>
+      </RowHead>
       {TABLE_METRICS.map((m) => (
         <EstimateCell key={m} e={agg ? agg[weighting][at(m)] : null} />
       ))}
@@ -40,8 +38,13 @@ function AggregateRow({ label, agg, weighting, href }: { label: string; agg: Agg
   );
 }
 
-function MetricHead() {
-  return <TableHead className="border-b border-slate-200 bg-slate-50" cell="whitespace-nowrap px-2 py-2 text-right text-xs font-semibold text-slate-700" columns={[{ label: "Scope", className: "px-2 py-2 text-left text-xs font-semibold text-slate-700" }, ...TABLE_METRICS.map(metricLabel)]} />;
+// A table of aggregates: a row per scope (a task, a candidate filter), the run's metrics across.
+function AggregateTable({ caption, scroll, testId, children }: { caption: string; scroll: string; testId?: string; children: React.ReactNode }) {
+  return (
+    <RepoTable caption={caption} scroll={scroll} testId={testId} cell="whitespace-nowrap px-2 py-2 text-right" columns={[firstColumn("Scope"), ...TABLE_METRICS.map(metricLabel)]}>
+      {children}
+    </RepoTable>
+  );
 }
 
 function share(v: number | null): string {
@@ -51,15 +54,14 @@ function share(v: number | null): string {
 function SelectiveRow({ label, o, help }: { label: string; o: SelectiveOutcome | null; help: string }) {
   return (
     <tr>
-      <th scope="row" className="px-2 py-2 text-left font-medium text-slate-800">
+      <RowHead className="font-medium text-slate-800" note={help}>
         {label}
-        <span className="block text-xs font-normal text-slate-500">{help}</span>
-      </th>
-      <td className="num-cell">{o ? share(o.success) : "—"}</td>
-      <td className="num-cell">{o ? share(o.positive) : "—"}</td>
-      <td className="num-cell">{o ? share(o.natural) : "—"}</td>
-      <td className="num-cell">{o ? share(o.counterfactual) : "—"}</td>
-      <td className="num-cell">{o ? share(o.abstained) : "—"}</td>
+      </RowHead>
+      {(["success", "positive", "natural", "counterfactual", "abstained"] as const).map((k) => (
+        <td key={k} className="num-cell">
+          {o ? share(o[k]) : "—"}
+        </td>
+      ))}
     </tr>
   );
 }
@@ -121,18 +123,12 @@ export async function RunPageScreen({ id, searchParams }: { id: string; searchPa
               </>
             }
           >
-            <ScrollBox label="Metrics per task" className="rounded-lg border border-slate-200">
-              <table className="min-w-full text-sm" data-testid="repo-metrics">
-                <caption className="sr-only">Metrics per task, {weighting === "repo" ? "repository-equal" : "sample-weighted"}</caption>
-                <MetricHead />
-                <tbody className="divide-y divide-slate-100">
-                  <AggregateRow label="All positive tasks" agg={a.overall} weighting={weighting} />
-                  {(["code2test", "comment2context", "trace2code", "edit2ripple"] as const).map((t) => (
-                    <AggregateRow key={t} label={TASK_LABELS[t]} agg={a.byTask[t]} weighting={weighting} />
-                  ))}
-                </tbody>
-              </table>
-            </ScrollBox>
+            <AggregateTable caption={`Metrics per task, ${weighting === "repo" ? "repository-equal" : "sample-weighted"}`} scroll="Metrics per task" testId="repo-metrics">
+              <AggregateRow label="All positive tasks" agg={a.overall} weighting={weighting} />
+              {(["code2test", "comment2context", "trace2code", "edit2ripple"] as const).map((t) => (
+                <AggregateRow key={t} label={TASK_LABELS[t]} agg={a.byTask[t]} weighting={weighting} />
+              ))}
+            </AggregateTable>
           </Card>
 
           {a.overall && (
@@ -167,17 +163,11 @@ export async function RunPageScreen({ id, searchParams }: { id: string; searchPa
           )}
 
           <Card id="filters" title="Candidate filters (diagnostic)" lead="The same rankings with files outside the filter removed; gold files stay what they are, so a filter that removes them costs recall. The official numbers use all files.">
-            <ScrollBox label="Candidate filters" className="rounded-lg border border-slate-200">
-              <table className="min-w-full text-sm">
-                <caption className="sr-only">Candidate-filter diagnostics</caption>
-                <MetricHead />
-                <tbody className="divide-y divide-slate-100">
-                  <AggregateRow label="all files" agg={a.overall} weighting={weighting} />
-                  <AggregateRow label="code only" agg={a.filters.code} weighting={weighting} />
-                  <AggregateRow label="tests only" agg={a.filters.tests} weighting={weighting} />
-                </tbody>
-              </table>
-            </ScrollBox>
+            <AggregateTable caption="Candidate-filter diagnostics" scroll="Candidate filters">
+              <AggregateRow label="all files" agg={a.overall} weighting={weighting} />
+              <AggregateRow label="code only" agg={a.filters.code} weighting={weighting} />
+              <AggregateRow label="tests only" agg={a.filters.tests} weighting={weighting} />
+            </AggregateTable>
           </Card>
 
           <Card
@@ -190,19 +180,19 @@ export async function RunPageScreen({ id, searchParams }: { id: string; searchPa
             }
           >
             {a.selective && (
-              <DataTable caption="Selective success by policy" scroll="Selective retrieval" scrollClassName="rounded-lg border border-slate-200" className="min-w-full text-sm" testId="repo-selective" headClassName="border-b border-slate-200 bg-slate-50 text-xs text-slate-700" cell="px-2 py-2 text-right"
-                columns={[{ label: "Policy", className: "px-2 py-2 text-left" }, "success", `on positives (${a.selective.counts.positive})`, `natural no-gold (${a.selective.counts.natural})`, `counterfactual (${a.selective.counts.counterfactual})`, "abstained"]}
+              <RepoTable caption="Selective success by policy" scroll="Selective retrieval" testId="repo-selective"
+                columns={[firstColumn("Policy"), "success", `on positives (${a.selective.counts.positive})`, `natural no-gold (${a.selective.counts.natural})`, `counterfactual (${a.selective.counts.counterfactual})`, "abstained"]}
               >
                 <SelectiveRow label="Never abstain" o={a.selective.always} help="every sample answered" />
                 <SelectiveRow label="Calibrated" o={a.selective.calibrated} help="thresholds from every no-gold sample" />
                 <SelectiveRow label="Natural only" o={a.selective.naturalOnly} help="counterfactual controls removed, recalibrated" />
-              </DataTable>
+              </RepoTable>
             )}
           </Card>
 
           <Card id="samples" title={`Samples (${data.samples.length})`} lead="Each sample opens its drilldown: the query, the given and gold files, the ranked files and what fits in each budget.">
-            <DataTable caption="Per-sample results" scroll="Samples" scrollClassName="rounded-lg border border-slate-200" className="min-w-full text-sm" testId="repo-samples" headClassName="border-b border-slate-200 bg-slate-50 text-xs text-slate-700" cell="px-2 py-2 text-right"
-              columns={[{ label: "Sample", className: "px-2 py-2 text-left" }, { label: "Task", className: "px-2 py-2 text-left" }, { label: "Repository", className: "hidden px-2 py-2 text-left md:table-cell" }, "first gold at", "Recall@20", "MRR"]}
+            <RepoTable caption="Per-sample results" scroll="Samples" testId="repo-samples"
+              columns={[firstColumn("Sample"), firstColumn("Task"), { label: "Repository", className: "hidden px-2 py-2 text-left md:table-cell" }, "first gold at", "Recall@20", "MRR"]}
             >
               {data.samples.map((r) => (
                 <tr key={r.sampleId}>
@@ -218,7 +208,7 @@ export async function RunPageScreen({ id, searchParams }: { id: string; searchPa
                   <td className="num-cell">{r.values ? r.values[at("mrr")].toFixed(3) : "—"}</td>
                 </tr>
               ))}
-            </DataTable>
+            </RepoTable>
           </Card>
         </>
       )}

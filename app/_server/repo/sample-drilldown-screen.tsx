@@ -2,13 +2,13 @@ import Link from "next/link";
 import { versionPath } from "@/components/benchmark/paths";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
-import { ScrollBox } from "@/components/ui/scroll-box";
 import { loadSampleDrilldown } from "@/app/_server/page-loaders";
 import type { FileRole } from "@/lib/repo-board/sample-drilldown";
 import { TASK_DESCRIPTIONS, TASK_LABELS } from "@/lib/repo-benchmark/tasks";
 import { BUDGETS, metricLabel, type MetricId } from "@/lib/repo-metrics/definitions";
 import { orNotFound } from "@/app/_server/or-not-found";
 import { sampleDrillPath } from "@/components/repo/paths";
+import { firstColumn, RepoTable } from "@/components/repo/repo-table";
 import { Breadcrumb } from "@/components/ui/breadcrumb";
 
 const ROLE: Record<FileRole, { label: string; tone: "good" | "info" | "neutral" | "warn" }> = {
@@ -117,54 +117,33 @@ export async function SampleDrilldownScreen({ id, sampleId }: { id: string; samp
           </>
         }
       >
-        <ScrollBox label="Ranked files" className="rounded-lg border border-slate-200">
-          <table className="min-w-full text-sm" data-testid="repo-ranked">
-            <caption className="sr-only">Ranked files with their roles, scores, ties, costs and packing</caption>
-            <thead className="border-b border-slate-200 bg-slate-50 text-xs text-slate-700">
-              <tr>
-                <th scope="col" className="px-2 py-2 text-right">
-                  #
-                </th>
-                <th scope="col" className="px-2 py-2 text-left">
-                  File
-                </th>
-                <th scope="col" className="px-2 py-2 text-right">
-                  score
-                </th>
-                <th scope="col" className="px-2 py-2 text-right">
-                  tokens
-                </th>
-                {BUDGETS.map((b) => (
-                  <th key={b} scope="col" className="hidden px-2 py-2 text-center sm:table-cell">
-                    {b / 1000}k
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {d.files.map((f) => (
-                <tr key={f.path} data-testid="repo-ranked-row" data-role={f.role} className={f.role === "gold" ? "bg-emerald-50/70" : ""}>
-                  <td className="num-cell">
-                    {f.position}
-                    {f.tie && <span className="block text-[10px] text-slate-500">tie {f.tie[0]}–{f.tie[1]}</span>}
-                  </td>
-                  <td className="max-w-[28rem] px-2 py-1.5">
-                    <span className="break-all font-mono text-xs text-slate-900">{f.path}</span> {ROLE[f.role].label && <Badge tone={ROLE[f.role].tone}>{ROLE[f.role].label}</Badge>}
-                    {f.beyondDepth && <span className="ml-1 text-xs text-slate-500">(past depth 100: never counts)</span>}
-                  </td>
-                  <td className="num-cell">{f.score.toPrecision(5)}</td>
-                  <td className="num-cell">{f.tokens.toLocaleString("en")}</td>
-                  {BUDGETS.map((b) => (
-                    <td key={b} className="hidden px-2 py-1.5 text-center text-xs sm:table-cell">
-                      {f.packed[b] === "whole" ? <span title="packed whole">●</span> : f.packed[b] === "cut" ? <span title="cut where the budget ends">◐</span> : <span className="text-slate-300" title="not reached">·</span>}
-                      <span className="sr-only">{f.packed[b] === "whole" ? "packed whole" : f.packed[b] === "cut" ? "cut" : "not reached"}</span>
-                    </td>
-                  ))}
-                </tr>
+        <RepoTable
+          caption="Ranked files with their roles, scores, ties, costs and packing"
+          scroll="Ranked files"
+          testId="repo-ranked"
+          columns={["#", firstColumn("File"), "score", "tokens", ...BUDGETS.map((b) => ({ label: `${b / 1000}k`, className: "hidden px-2 py-2 text-center sm:table-cell", key: String(b) }))]}
+        >
+          {d.files.map((f) => (
+            <tr key={f.path} data-testid="repo-ranked-row" data-role={f.role} className={f.role === "gold" ? "bg-emerald-50/70" : ""}>
+              <td className="num-cell">
+                {f.position}
+                {f.tie && <span className="block text-[10px] text-slate-500">tie {f.tie[0]}–{f.tie[1]}</span>}
+              </td>
+              <td className="max-w-[28rem] px-2 py-1.5">
+                <span className="break-all font-mono text-xs text-slate-900">{f.path}</span> {ROLE[f.role].label && <Badge tone={ROLE[f.role].tone}>{ROLE[f.role].label}</Badge>}
+                {f.beyondDepth && <span className="ml-1 text-xs text-slate-500">(past depth 100: never counts)</span>}
+              </td>
+              <td className="num-cell">{f.score.toPrecision(5)}</td>
+              <td className="num-cell">{f.tokens.toLocaleString("en")}</td>
+              {BUDGETS.map((b) => (
+                <td key={b} className="hidden px-2 py-1.5 text-center text-xs sm:table-cell">
+                  {f.packed[b] === "whole" ? <span title="packed whole">●</span> : f.packed[b] === "cut" ? <span title="cut where the budget ends">◐</span> : <span className="text-slate-300" title="not reached">·</span>}
+                  <span className="sr-only">{f.packed[b] === "whole" ? "packed whole" : f.packed[b] === "cut" ? "cut" : "not reached"}</span>
+                </td>
               ))}
-            </tbody>
-          </table>
-        </ScrollBox>
+            </tr>
+          ))}
+        </RepoTable>
       </Card>
     </div>
   );

@@ -9,7 +9,7 @@ import { loadVersionNav } from "@/app/_server/page-loaders";
 import type { VersionScreenProps } from "@/app/_server/version-page";
 import { qs, sampleDrillPath } from "@/components/repo/paths";
 import { RepoNav } from "@/components/repo/repo-nav";
-import { DataTable } from "@/components/ui/data-table";
+import { firstColumn, RepoTable } from "@/components/repo/repo-table";
 
 // A repository-retrieval version's samples: task, repository, query, gold and given counts, how
 // many published runs find a gold file in their first 20; each opens its drilldown under a run.
@@ -42,8 +42,8 @@ export async function RepoSamplesScreen({ slug, version, searchParams }: Version
           ))}
         </div>
       )}
-      <DataTable caption={`${data.rows.length} samples`} scroll="Samples" scrollClassName="rounded-xl border border-slate-200 bg-white shadow-sm" className="min-w-full text-sm" testId="repo-sample-list" headClassName="border-b border-slate-200 bg-slate-50 text-xs text-slate-700" cell="px-2 py-2 text-left"
-        columns={["Sample", "Task", { label: "Query", className: "hidden px-2 py-2 text-left md:table-cell" }, { label: "gold / given", className: "px-2 py-2 text-right" }, { label: `runs with gold in top 20 (of ${data.runs})`, className: "px-2 py-2 text-right" }]}
+      <RepoTable caption={`${data.rows.length} samples`} scroll="Samples" standalone testId="repo-sample-list"
+        columns={[firstColumn("Sample"), firstColumn("Task"), { label: "Query", className: "hidden px-2 py-2 text-left md:table-cell" }, "gold / given", `runs with gold in top 20 (of ${data.runs})`]}
       >
         {data.rows.map((r) => (
           <tr key={r.sampleId}>
@@ -65,7 +65,7 @@ export async function RepoSamplesScreen({ slug, version, searchParams }: Version
             <td className="num-cell">{r.found === null ? "—" : Number.isInteger(r.found) ? r.found : r.found.toFixed(1)}</td>
           </tr>
         ))}
-      </DataTable>
+      </RepoTable>
     </section>
   );
 }

@@ -8,7 +8,7 @@ import { loadVersionNav } from "@/app/_server/page-loaders";
 import type { VersionScreenProps } from "@/app/_server/version-page";
 import { qs, tasksPath } from "@/components/repo/paths";
 import { RepoNav } from "@/components/repo/repo-nav";
-import { DataTable } from "@/components/ui/data-table";
+import { RepoTable, RowHead } from "@/components/repo/repo-table";
 
 // Task winners: per task and metric, the best published run with its interval, the runner-up,
 // and whether the lead is significant. Where the winners differ, no retrieval family dominates.
@@ -31,15 +31,14 @@ export async function TaskWinnersScreen({ slug, version, searchParams }: Version
           each repository
         </Link>
       </p>
-      <DataTable caption="Task winners by metric" scroll="Task winners" scrollClassName="rounded-xl border border-slate-200 bg-white shadow-sm" className="min-w-full text-sm" testId="task-winners" headClassName="border-b border-slate-200 bg-slate-50 text-xs text-slate-700" cell="px-2 py-2 text-left"
+      <RepoTable caption="Task winners by metric" scroll="Task winners" standalone testId="task-winners" cell="px-2 py-2 text-left"
         columns={["Task", ...WINNER_METRICS.map(metricLabel)]}
       >
         {t.rows.map((r) => (
           <tr key={r.task}>
-            <th scope="row" className="whitespace-nowrap px-2 py-2 text-left font-medium text-slate-800">
+            <RowHead className="whitespace-nowrap font-medium text-slate-800" note={`${r.samples} samples`}>
               {r.task === "all" ? "All positive tasks" : TASK_LABELS[r.task]}
-              <span className="block text-xs font-normal text-slate-500">{r.samples} samples</span>
-            </th>
+            </RowHead>
             {WINNER_METRICS.map((m) => {
               const c = r.cells[m];
               return (
@@ -67,7 +66,7 @@ export async function TaskWinnersScreen({ slug, version, searchParams }: Version
             })}
           </tr>
         ))}
-      </DataTable>
+      </RepoTable>
     </section>
   );
 }
