@@ -7,6 +7,7 @@ import { CHAR_NGRAM_DIMS, CHAR_NGRAM_SIZES } from "@/lib/retrieval/char-ngram-em
 import { LEXICAL_DIMS } from "@/lib/retrieval/lexical-embedder";
 import { TIE_GROUP_CAP, TOP_K } from "@/lib/metrics/cut-off";
 import { Choice, code, Formula, Line, Section } from "./parts";
+import { FactList } from "@/components/ui/fact-list";
 
 const pct = (v: number) => `${Math.round(v * 100)}%`;
 
@@ -121,14 +122,11 @@ export function BaselinesSection() {
         Four baselines are scored on every benchmark through the same pipeline as a vendor&apos;s file (their scores written as vectors, their ties
         scored like anyone&apos;s). What each one reads:
       </p>
-      <dl className="space-y-3">
-        {(Object.keys(BASELINE_MODELS) as (keyof typeof BASELINE_MODELS)[]).map((key) => (
-          <div key={key}>
-            <dt className="font-semibold text-slate-900">{BASELINE_MODELS[key]}</dt>
-            <dd>{BASELINE_TEXT[key]}</dd>
-          </div>
-        ))}
-      </dl>
+      <FactList
+        className="space-y-3"
+        termClassName="font-semibold text-slate-900"
+        facts={(Object.keys(BASELINE_MODELS) as (keyof typeof BASELINE_MODELS)[]).map((key) => ({ key, term: BASELINE_MODELS[key], value: BASELINE_TEXT[key] }))}
+      />
     </Section>
   );
 }

@@ -3,6 +3,7 @@ import type { SimilarityGap } from "@/lib/analysis/similarity-gap";
 import type { Bin } from "@/lib/pages/histogram";
 import { StatValue } from "./stat-value";
 import { CHART } from "@/components/charts/colors";
+import { FactList } from "@/components/ui/fact-list";
 
 type Gap = Omit<SimilarityGap, "perQuery">;
 
@@ -12,20 +13,17 @@ export function SimilarityGapSection({ gap, gapBins, scoreBins, similarity }: { 
   const below = gapBins.filter((b) => b.to <= 0).reduce((n, b) => n + b.counts[0], 0);
   return (
     <div className="space-y-4">
-      <dl className="grid grid-cols-1 gap-3 text-sm sm:grid-cols-3">
-        {[
-          { label: "canonical below a distractor", stat: gap.canonicalBelowShare, percent: true },
-          { label: "median gap", stat: gap.medianGap, signed: true },
-          { label: "mean gap", stat: gap.meanGap, signed: true },
-        ].map(({ label, stat, percent, signed }) => (
-          <div key={label} className="rounded-lg bg-slate-50 p-3">
-            <dt className="text-slate-600">{label}</dt>
-            <dd className="mt-1">
-              <StatValue stat={stat} percent={percent} signed={signed} align="start" />
-            </dd>
-          </div>
-        ))}
-      </dl>
+      <FactList
+        className="grid grid-cols-1 gap-3 text-sm sm:grid-cols-3"
+        itemClassName="rounded-lg bg-slate-50 p-3"
+        termClassName="text-slate-600"
+        valueClassName="mt-1"
+        facts={[
+          { term: "canonical below a distractor", value: <StatValue stat={gap.canonicalBelowShare} percent align="start" /> },
+          { term: "median gap", value: <StatValue stat={gap.medianGap} signed align="start" /> },
+          { term: "mean gap", value: <StatValue stat={gap.meanGap} signed align="start" /> },
+        ]}
+      />
       <p className="text-xs text-slate-500">
         Over {gap.scoredQueries} of {gap.eligibleQueries} queries that have a canonical and at least one mechanical distractor. Gap = canonical {similarity} minus the
         best distractor&apos;s.

@@ -2,6 +2,7 @@ import Link from "next/link";
 import { fmtPct } from "@/components/ui/format";
 import type { TieDiagnostics } from "@/lib/analysis/ties";
 import { canonicalTieShare, tieFigures } from "@/lib/pages/ties-view";
+import { FactList } from "@/components/ui/fact-list";
 
 // How much of this system's ranking exact ties decide (lib/analysis/ties.ts): queries whose
 // rank 1 or top-10 cut-off is a tie, and canonical–distractor pairs scored exactly alike, with
@@ -10,18 +11,24 @@ export function TiesSection({ t, tiedHref }: { t: TieDiagnostics; tiedHref: stri
   const share = canonicalTieShare(t);
   return (
     <div className="space-y-4">
-      <dl className="grid gap-3 sm:grid-cols-3">
-        {tieFigures(t).map((f) => (
-          <div key={f.key} className="rounded-lg bg-slate-50 p-3" data-testid={`ties-${f.key}`}>
-            <dt className="text-sm text-slate-600">{f.label}</dt>
-            <dd className="mt-0.5">
+      <FactList
+        className="grid gap-3 sm:grid-cols-3"
+        itemClassName="rounded-lg bg-slate-50 p-3"
+        termClassName="text-sm text-slate-600"
+        valueClassName="mt-0.5"
+        facts={tieFigures(t).map((f) => ({
+          key: f.key,
+          testId: `ties-${f.key}`,
+          term: f.label,
+          value: (
+            <>
               <span className="text-lg font-semibold tabular-nums text-slate-900">{f.value}</span>{" "}
               <span className="text-sm tabular-nums text-slate-600">({fmtPct(f.share)})</span>
               <span className="mt-1 block text-xs leading-snug text-slate-600">{f.note}</span>
-            </dd>
-          </div>
-        ))}
-      </dl>
+            </>
+          ),
+        }))}
+      />
       <p className="text-sm leading-relaxed text-slate-700">
         Snippets with exactly the same score have no real order, so no tie is ever broken by corpus order: every metric and analysis on this page is
         the exact expectation over all orders of the tied snippets.{" "}

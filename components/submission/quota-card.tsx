@@ -1,4 +1,5 @@
 import type { QuotaView } from "@/lib/quotas/quota-view";
+import { FactList } from "@/components/ui/fact-list";
 
 // One benchmark's quota (the viewer's own, or an organisation's): what is left today, right now
 // and in total, and when the day resets.
@@ -21,16 +22,7 @@ export function QuotaCard({ quota }: { quota: QuotaView }) {
         </strong>{" "}
         submission{quota.available === 1 ? "" : "s"} available now
       </p>
-      <dl className="mt-2 grid grid-cols-3 gap-2 text-xs">
-        {rows.map(([label, left, limit]) => (
-          <div key={label}>
-            <dt className="text-slate-500">{label}</dt>
-            <dd className="tabular-nums">
-              {left} of {limit} left
-            </dd>
-          </div>
-        ))}
-      </dl>
+      <FactList className="mt-2 grid grid-cols-3 gap-2 text-xs" termClassName="text-slate-500" valueClassName="tabular-nums" facts={rows.map(([label, left, limit]) => ({ term: label, value: `${left} of ${limit} left` }))} />
       <p className="mt-2 text-xs text-slate-500">
         The daily count restarts at <time dateTime={quota.dayResetsAt}>{quota.dayResetsAt.slice(11, 16)} UTC</time>.
         {quota.refunded > 0 && ` ${quota.refunded} submission(s) the platform failed were not charged.`}

@@ -10,6 +10,7 @@ import { orNotFound } from "@/app/_server/or-not-found";
 import { sampleDrillPath } from "@/components/repo/paths";
 import { firstColumn, RepoTable } from "@/components/repo/repo-table";
 import { Breadcrumb } from "@/components/ui/breadcrumb";
+import { FactList } from "@/components/ui/fact-list";
 
 const ROLE: Record<FileRole, { label: string; tone: "good" | "info" | "neutral" | "warn" }> = {
   gold: { label: "gold", tone: "good" },
@@ -94,14 +95,12 @@ export async function SampleDrilldownScreen({ id, sampleId }: { id: string; samp
 
       {d.metrics && (
         <Card id="sample-metrics" title="This sample's metrics" lead="Tie-aware: exact expectations over the orders of tied files.">
-          <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-4 lg:grid-cols-8">
-            {SHOWN.map((m) => (
-              <div key={m}>
-                <dt className="text-xs text-slate-500">{metricLabel(m)}</dt>
-                <dd className="font-semibold tabular-nums text-slate-900">{d.metrics![m]!.toFixed(3)}</dd>
-              </div>
-            ))}
-          </dl>
+          <FactList
+            className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-4 lg:grid-cols-8"
+            termClassName="text-xs text-slate-500"
+            valueClassName="font-semibold tabular-nums text-slate-900"
+            facts={SHOWN.map((m) => ({ term: metricLabel(m), value: d.metrics![m]!.toFixed(3) }))}
+          />
         </Card>
       )}
 

@@ -22,6 +22,7 @@ import { requireMaintainerPage } from "../guard";
 import { HistoryList } from "@/components/submission/history-list";
 import { kindOfBenchmark } from "@/lib/kinds/registry";
 import { Section } from "@/components/ui/section";
+import { FactList } from "@/components/ui/fact-list";
 
 export const dynamic = "force-dynamic";
 export const metadata = pageMeta("Review a submission", "A submission under review: its results, flags and the review actions.", { noindex: true });
@@ -102,14 +103,13 @@ export default async function ReviewSubmissionPage({ params }: { params: Promise
 
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <Section id="facts-heading" title="Submission" className="min-w-0 rounded-lg border border-slate-200 bg-white p-4" headingClassName="mb-3 text-lg font-semibold">
-          <dl className="grid grid-cols-1 gap-x-4 gap-y-2 text-sm sm:grid-cols-[9rem_1fr]">
-            {facts.map(([k, v]) => (
-              <div key={k} className="contents">
-                <dt className="text-slate-500">{k}</dt>
-                <dd className="break-words">{v}</dd>
-              </div>
-            ))}
-          </dl>
+          <FactList
+            className="grid grid-cols-1 gap-x-4 gap-y-2 text-sm sm:grid-cols-[9rem_1fr]"
+            itemClassName="contents"
+            termClassName="text-slate-500"
+            valueClassName="break-words"
+            facts={facts.map(([term, value]) => ({ term, value }))}
+          />
         </Section>
         <section aria-labelledby="results-heading" className="min-w-0 space-y-2 rounded-lg border border-slate-200 bg-white p-4">
           <div className="flex flex-wrap items-baseline justify-between gap-2">

@@ -3,6 +3,7 @@ import Link from "next/link";
 import { ReviewNav } from "@/components/review/review-nav";
 import { listVersionOverview } from "@/lib/review/list-version-overview";
 import { requireMaintainerPage } from "../guard";
+import { FactList } from "@/components/ui/fact-list";
 
 export const dynamic = "force-dynamic";
 export const metadata = pageMeta("Benchmark versions", "Every benchmark version with its submissions by status.", { noindex: true });
@@ -45,23 +46,25 @@ export default async function VersionsOverviewPage() {
               <p className="text-sm text-slate-600">
                 {v.queries} queries · {v.corpus} corpus snippets · imported {v.createdAt.slice(0, 10)}
               </p>
-              <dl className="grid grid-cols-3 gap-2 text-sm">
-                {COLUMNS.map(([key, label]) => (
-                  <div key={key} className="rounded bg-slate-50 px-2 py-1">
-                    <dt className="text-xs text-slate-600">{label}</dt>
-                    <dd className="font-semibold tabular-nums">
-                      {v.submissions[key] > 0 && (key === "awaiting" || key === "hidden" || key === "rejected" || key === "failed" || key === "published") ? (
-                        <Link prefetch={false} href={`/review?${new URLSearchParams({ view: key, benchmark: v.benchmark.slug, version: v.version })}`} className="underline">
-                          {v.submissions[key]}
-                          <span className="sr-only"> {label.toLowerCase()} submissions of {v.benchmark.name} {v.version}</span>
-                        </Link>
-                      ) : (
-                        v.submissions[key]
-                      )}
-                    </dd>
-                  </div>
-                ))}
-              </dl>
+              <FactList
+                className="grid grid-cols-3 gap-2 text-sm"
+                itemClassName="rounded bg-slate-50 px-2 py-1"
+                termClassName="text-xs text-slate-600"
+                valueClassName="font-semibold tabular-nums"
+                facts={COLUMNS.map(([key, label]) => ({
+                  key,
+                  term: label,
+                  value:
+                    v.submissions[key] > 0 && (key === "awaiting" || key === "hidden" || key === "rejected" || key === "failed" || key === "published") ? (
+                      <Link prefetch={false} href={`/review?${new URLSearchParams({ view: key, benchmark: v.benchmark.slug, version: v.version })}`} className="underline">
+                        {v.submissions[key]}
+                        <span className="sr-only"> {label.toLowerCase()} submissions of {v.benchmark.name} {v.version}</span>
+                      </Link>
+                    ) : (
+                      v.submissions[key]
+                    ),
+                }))}
+              />
               <p className="text-xs text-slate-600">
                 {v.statistics
                   ? `Cross-submission statistics: ${v.statistics.systems} systems, computed ${v.statistics.computedAt.replace("T", " ").slice(0, 16)} UTC${v.statistics.current ? "" : " — stale, a recomputation is queued or pending"}.`

@@ -14,6 +14,7 @@ import { getQueryBrowser } from "@/lib/pages/query-browser";
 import { browserQuery, filterBrowserQueries, parseBrowserParams } from "@/lib/pages/query-browser-params";
 import { loadVersionNav } from "@/app/_server/page-loaders";
 import { versionMetadata, versionPage, type VersionScreenProps } from "@/app/_server/version-page";
+import { FactList } from "@/components/ui/fact-list";
 
 export const dynamic = "force-dynamic";
 
@@ -54,19 +55,18 @@ async function QueryBrowserScreen({ slug, version, searchParams }: VersionScreen
             <div className="lg:col-span-3" role="img" aria-label={`Histogram of the expected number of queries solved at rank 1 by exactly n systems: median ${d.median}, ${fmtCount(d.solvedByNone)} solved by none, ${fmtCount(d.solvedByAll)} by all.`}>
               <DifficultyChart histogram={d.histogram} hrefs={d.histogram.map((_, s) => `${base}${browserQuery(p, { min: s, max: s, page: 1 })}#queries`)} selected={p.min !== null && p.min === p.max ? p.min : null} />
             </div>
-            <dl className="grid grid-cols-2 gap-2 text-sm sm:grid-cols-4 lg:grid-cols-1">
-              {[
-                ["median", String(d.median)],
-                ["mean", d.mean.toFixed(2)],
-                ["solved by none", fmtCount(d.solvedByNone)],
-                ["solved by all", fmtCount(d.solvedByAll)],
-              ].map(([k, v]) => (
-                <div key={k} className="rounded-lg bg-slate-50 px-2 py-1.5">
-                  <dt className="text-xs text-slate-600">{k}</dt>
-                  <dd className="font-semibold tabular-nums">{v}</dd>
-                </div>
-              ))}
-            </dl>
+            <FactList
+              className="grid grid-cols-2 gap-2 text-sm sm:grid-cols-4 lg:grid-cols-1"
+              itemClassName="rounded-lg bg-slate-50 px-2 py-1.5"
+              termClassName="text-xs text-slate-600"
+              valueClassName="font-semibold tabular-nums"
+              facts={[
+                { term: "median", value: String(d.median) },
+                { term: "mean", value: d.mean.toFixed(2) },
+                { term: "solved by none", value: fmtCount(d.solvedByNone) },
+                { term: "solved by all", value: fmtCount(d.solvedByAll) },
+              ]}
+            />
             </div>
           </Card>
           <Card id="heatmap-heading" title="exec@1 by domain and system" lead="The paper's Figure 6b for every published system, in leaderboard order; darker is higher. A cell opens that system's queries in the domain.">
