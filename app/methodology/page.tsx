@@ -1,4 +1,5 @@
 import { pageMeta } from "@/components/site/page-meta";
+import { PageToc } from "@/components/ui/page-toc";
 import { Choice, code, Formula, Line, Section } from "@/components/methodology/parts";
 import { BaselinesSection, ChanceSection, EngineSection, TiesSection } from "@/components/methodology/tie-sections";
 import { RepoMethodology, REPO_TOC } from "@/components/repo/repo-methodology";
@@ -44,20 +45,7 @@ const TOC: [string, string][] = [
 export default function MethodologyPage() {
   return (
     <div className="lg:grid lg:grid-cols-[13rem_1fr] lg:gap-10">
-      <nav aria-label="Methodology sections" className="mb-6 lg:mb-0">
-        <div className="lg:sticky lg:top-6">
-          <p className="mb-2 text-xs font-semibold uppercase tracking-wide text-slate-500">On this page</p>
-          <ol className="flex flex-wrap gap-x-4 gap-y-1 text-sm lg:block lg:space-y-1">
-            {TOC.map(([id, label]) => (
-              <li key={id}>
-                <a href={`#${id}`} className="text-slate-600 underline-offset-2 hover:text-slate-900 hover:underline">
-                  {label}
-                </a>
-              </li>
-            ))}
-          </ol>
-        </div>
-      </nav>
+      <PageToc label="Methodology sections" entries={TOC} />
     <article className="max-w-3xl space-y-6">
       <header className="space-y-3">
         <h1 className="text-2xl font-semibold tracking-tight text-slate-900 sm:text-3xl">Methodology</h1>

@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { headers } from "next/headers";
 import { pageMeta } from "@/components/site/page-meta";
+import { PageToc } from "@/components/ui/page-toc";
 import { GUIDE_SECTIONS, GuideSteps } from "@/components/submit/guide-steps";
 import { UploadPanel } from "@/components/submit/upload-panel";
 import { getPageViewer } from "@/app/_server/page-viewer";
@@ -24,25 +25,7 @@ export default async function SubmitPage({ searchParams }: { searchParams: Promi
   const b = guide.benchmark;
   return (
     <div className="gap-10 lg:grid lg:grid-cols-[12rem_minmax(0,1fr)]">
-      <nav aria-label="On this page" className="hidden self-start text-sm lg:sticky lg:top-6 lg:block">
-        <p className="mb-2 font-semibold text-slate-900">On this page</p>
-        <ol className="space-y-1 text-slate-600">
-          {viewer && b && (
-            <li>
-              <a href="#upload-form" className="hover:text-slate-900">
-                Upload form
-              </a>
-            </li>
-          )}
-          {GUIDE_SECTIONS.map(([id, label]) => (
-            <li key={id}>
-              <a href={`#${id}`} className="hover:text-slate-900">
-                {label}
-              </a>
-            </li>
-          ))}
-        </ol>
-      </nav>
+      <PageToc label="On this page" narrow="hidden" entries={viewer && b ? [["upload-form", "Upload form"], ...GUIDE_SECTIONS] : GUIDE_SECTIONS} />
       <div className="min-w-0 max-w-3xl space-y-10">
         <header className="space-y-3">
           <h1 className="text-3xl font-semibold tracking-tight text-slate-900">Submit a model</h1>
