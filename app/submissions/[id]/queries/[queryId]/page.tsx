@@ -14,8 +14,9 @@ import { drilldownTieGroups, explainExecAtK, groupCutAt } from "@/lib/pages/dril
 import { orNotFound } from "@/app/_server/or-not-found";
 import { loadDrilldown, loadSampleDrilldown, loadSubmissionKind, metaOrNotFound } from "@/app/_server/page-loaders";
 import { pageMeta } from "@/components/site/page-meta";
-import { ScrollBox } from "@/components/ui/scroll-box";
+import { DataTable } from "@/components/ui/data-table";
 import { Section } from "@/components/ui/section";
+import { Breadcrumb } from "@/components/ui/breadcrumb";
 
 export const dynamic = "force-dynamic";
 
@@ -64,30 +65,28 @@ export default async function QueryDrilldownPage({
   const base = `/submissions/${d.submission.id}/queries`;
   return (
     <div className="space-y-8">
-      <nav aria-label="Breadcrumb" className="flex flex-wrap items-center justify-between gap-2 text-sm text-slate-600">
-        <span>
-          <Link href={versionPath(d.submission.benchmark, d.submission.version)} className="underline-offset-2 hover:text-slate-900 hover:underline">
-            {d.submission.benchmark} {d.submission.version}
-          </Link>{" "}
-          <span aria-hidden>/</span>{" "}
-          <Link href={`/submissions/${d.submission.id}`} className="font-medium text-slate-900 underline-offset-2 hover:underline">
-            {d.submission.model}
-          </Link>{" "}
-          <span aria-hidden>/</span> <span className="font-mono">{d.query.queryId}</span>
-        </span>
-        <span className="flex gap-3">
-          {d.neighbours.previous && (
-            <Link href={`${base}/${d.neighbours.previous}`} aria-label={`Previous query, ${d.neighbours.previous}`} className="underline-offset-2 hover:text-slate-900 hover:underline">
-              ← {d.neighbours.previous}
-            </Link>
-          )}
-          {d.neighbours.next && (
-            <Link href={`${base}/${d.neighbours.next}`} aria-label={`Next query, ${d.neighbours.next}`} className="underline-offset-2 hover:text-slate-900 hover:underline">
-              {d.neighbours.next} →
-            </Link>
-          )}
-        </span>
-      </nav>
+      <Breadcrumb
+        trail={[
+          { href: versionPath(d.submission.benchmark, d.submission.version), label: `${d.submission.benchmark} ${d.submission.version}` },
+          { href: `/submissions/${d.submission.id}`, label: d.submission.model, className: "font-medium text-slate-900 underline-offset-2 hover:underline" },
+        ]}
+        current={d.query.queryId}
+        currentClassName="font-mono"
+        aside={
+          <>
+            {d.neighbours.previous && (
+              <Link href={`${base}/${d.neighbours.previous}`} aria-label={`Previous query, ${d.neighbours.previous}`} className="underline-offset-2 hover:text-slate-900 hover:underline">
+                ← {d.neighbours.previous}
+              </Link>
+            )}
+            {d.neighbours.next && (
+              <Link href={`${base}/${d.neighbours.next}`} aria-label={`Next query, ${d.neighbours.next}`} className="underline-offset-2 hover:text-slate-900 hover:underline">
+                {d.neighbours.next} →
+              </Link>
+            )}
+          </>
+        }
+      />
 
       <section aria-labelledby="query-heading" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
         <div className="flex flex-wrap items-start justify-between gap-3">
@@ -199,49 +198,43 @@ export default async function QueryDrilldownPage({
       )}
 
       <Section id="own-heading" title="This query's canonical and distractors" className="space-y-2" headingClassName="text-lg font-semibold text-slate-900">
-        <ScrollBox label="Own snippet scores" className="rounded-xl border border-slate-200 bg-white px-4 py-2 shadow-sm">
-          <table className="min-w-full text-sm">
-            <caption className="sr-only">Scores of this query&apos;s own snippets; a distractor above the canonical deceives, one tied with it deceives half the time</caption>
-            <thead className="border-b border-slate-200 text-left text-xs text-slate-600">
-              <tr>
-                <th scope="col" className="py-1.5 pr-4 font-semibold">Snippet</th>
-                <th scope="col" className="py-1.5 pr-4 font-semibold">Role</th>
-                <th scope="col" className="py-1.5 pr-4 text-right font-semibold">Score</th>
-                <th scope="col" className="py-1.5 pr-4 text-right font-semibold">vs canonical</th>
-                <th scope="col" className="py-1.5 text-right font-semibold">Rank</th>
+        <DataTable
+          caption="Scores of this query's own snippets; a distractor above the canonical deceives, one tied with it deceives half the time"
+          scroll="Own snippet scores"
+          scrollClassName="rounded-xl border border-slate-200 bg-white px-4 py-2 shadow-sm"
+          className="min-w-full text-sm"
+          headClassName="border-b border-slate-200 text-left text-xs text-slate-600"
+          cell="py-1.5 pr-4 font-semibold"
+          columns={["Snippet", "Role", { label: "Score", className: "py-1.5 pr-4 text-right font-semibold" }, { label: "vs canonical", className: "py-1.5 pr-4 text-right font-semibold" }, { label: "Rank", className: "py-1.5 text-right font-semibold" }]}
+        >
+          {d.own.map((o) => {
+            const canonical = d.own.find((x) => x.role === "canonical");
+            const delta = canonical && o.role === "distractor" ? o.score - canonical.score : null;
+            return (
+              <tr key={o.corpusId} className={o.role === "canonical" ? "bg-emerald-50/60" : ""}>
+                <td className="py-1.5 pr-4 font-mono">{o.corpusId}</td>
+                <td className="py-1.5 pr-4">{o.role === "canonical" ? "canonical" : bugLabel(o.bugType)}</td>
+                <td className="py-1.5 pr-4 text-right font-mono tabular-nums">{o.score.toFixed(4)}</td>
+                <td className={`py-1.5 pr-4 text-right font-mono tabular-nums ${delta === 0 ? "font-semibold text-amber-900" : delta !== null && delta > 0 ? "font-semibold text-rose-800" : "text-slate-700"}`}>
+                  {delta === null ? "—" : delta === 0 ? "tied (deceives half the time)" : `${delta > 0 ? "+" : ""}${delta.toFixed(4)}${delta > 0 ? " deceives" : ""}`}
+                </td>
+                <td className="whitespace-nowrap py-1.5 text-right tabular-nums">
+                  {(() => {
+                    const t = tieOf.get(o.corpusId);
+                    if (o.rank === null) return "> 10";
+                    return t ? (
+                      <span className="text-amber-900">
+                        {t.from}–{t.to} (tied ×{t.size})
+                      </span>
+                    ) : (
+                      o.rank
+                    );
+                  })()}
+                </td>
               </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {d.own.map((o) => {
-                const canonical = d.own.find((x) => x.role === "canonical");
-                const delta = canonical && o.role === "distractor" ? o.score - canonical.score : null;
-                return (
-                  <tr key={o.corpusId} className={o.role === "canonical" ? "bg-emerald-50/60" : ""}>
-                    <td className="py-1.5 pr-4 font-mono">{o.corpusId}</td>
-                    <td className="py-1.5 pr-4">{o.role === "canonical" ? "canonical" : bugLabel(o.bugType)}</td>
-                    <td className="py-1.5 pr-4 text-right font-mono tabular-nums">{o.score.toFixed(4)}</td>
-                    <td className={`py-1.5 pr-4 text-right font-mono tabular-nums ${delta === 0 ? "font-semibold text-amber-900" : delta !== null && delta > 0 ? "font-semibold text-rose-800" : "text-slate-700"}`}>
-                      {delta === null ? "—" : delta === 0 ? "tied (deceives half the time)" : `${delta > 0 ? "+" : ""}${delta.toFixed(4)}${delta > 0 ? " deceives" : ""}`}
-                    </td>
-                    <td className="whitespace-nowrap py-1.5 text-right tabular-nums">
-                      {(() => {
-                        const t = tieOf.get(o.corpusId);
-                        if (o.rank === null) return "> 10";
-                        return t ? (
-                          <span className="text-amber-900">
-                            {t.from}–{t.to} (tied ×{t.size})
-                          </span>
-                        ) : (
-                          o.rank
-                        );
-                      })()}
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </ScrollBox>
+            );
+          })}
+        </DataTable>
       </Section>
 
       <Section id="snippets-heading" title="Retrieved code" className="space-y-4" headingClassName="text-lg font-semibold text-slate-900">

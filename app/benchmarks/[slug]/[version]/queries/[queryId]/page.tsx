@@ -12,6 +12,7 @@ import { loadQueryPage, metaOrNotFound } from "@/app/_server/page-loaders";
 import { pageMeta } from "@/components/site/page-meta";
 import { decodeSegment } from "@/lib/pages/search-params";
 import { Section } from "@/components/ui/section";
+import { Breadcrumb } from "@/components/ui/breadcrumb";
 import { DataTable } from "@/components/ui/data-table";
 
 export const dynamic = "force-dynamic";
@@ -58,18 +59,17 @@ export default async function QueryPage({ params }: { params: Promise<{ slug: st
   const solved = d.systems.reduce((n, s) => n + (s.rank1?.exec1 ?? 0), 0);
   return (
     <div className="space-y-6">
-      <nav aria-label="Breadcrumb" className="flex flex-wrap items-center justify-between gap-2 text-sm text-slate-600">
-        <span>
-          <Link href={queriesPath(v.slug, v.version)} className="underline-offset-2 hover:text-slate-900 hover:underline">
-            {v.name} {v.version} · queries
-          </Link>{" "}
-          <span aria-hidden>/</span> <span className="font-mono text-slate-900">{d.query.queryId}</span>
-        </span>
-        <span className="flex gap-3">
-          {d.neighbours.previous && <Link href={queryPath(v.slug, v.version, d.neighbours.previous)}>← {d.neighbours.previous}</Link>}
-          {d.neighbours.next && <Link href={queryPath(v.slug, v.version, d.neighbours.next)}>{d.neighbours.next} →</Link>}
-        </span>
-      </nav>
+      <Breadcrumb
+        trail={[{ href: queriesPath(v.slug, v.version), label: `${v.name} ${v.version} · queries` }]}
+        current={d.query.queryId}
+        currentClassName="font-mono text-slate-900"
+        aside={
+          <>
+            {d.neighbours.previous && <Link href={queryPath(v.slug, v.version, d.neighbours.previous)}>← {d.neighbours.previous}</Link>}
+            {d.neighbours.next && <Link href={queryPath(v.slug, v.version, d.neighbours.next)}>{d.neighbours.next} →</Link>}
+          </>
+        }
+      />
       <header className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
         <p className="text-xs font-medium uppercase tracking-wide text-slate-600">
           Query {d.query.queryId} · {humanize(d.query.domain)}
