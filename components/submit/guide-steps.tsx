@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { formatBytes } from "@/lib/browser-check/check-submission-file";
 import type { SubmitGuide } from "@/lib/pages/submit-guide";
+import { DataTable } from "@/components/ui/data-table";
 import { CodeBlock } from "./code-block";
 
 export const GUIDE_SECTIONS: [string, string][] = [
@@ -110,33 +111,29 @@ export function GuideSteps({ guide, origin, signedIn }: { guide: SubmitGuide; or
                     Download {b.dataset.zipName}
                   </a>
                 </p>
-                <div className="overflow-x-auto">
-                  <table className="min-w-full text-left text-xs" data-testid="dataset-files">
-                    <caption className="sr-only">Files of {b.name} {b.version} with their sizes and SHA-256 checksums</caption>
-                    <thead className="border-b border-slate-200 text-slate-600">
-                      <tr>
-                        <th scope="col" className="py-1 pr-3 font-semibold">File</th>
-                        <th scope="col" className="py-1 pr-3 text-right font-semibold">Size</th>
-                        <th scope="col" className="py-1 font-semibold">SHA-256</th>
-                      </tr>
-                    </thead>
-                    <tbody className="divide-y divide-slate-100">
-                      {b.dataset.files.map((f) => (
-                        <tr key={f.name}>
-                          <th scope="row" className="py-1 pr-3 font-normal">
-                            <a href={datasetUrl(f.name)} download className="font-mono text-emerald-800 underline underline-offset-2">
-                              {f.name}
-                            </a>
-                          </th>
-                          <td className="whitespace-nowrap py-1 pr-3 text-right tabular-nums">{formatBytes(f.bytes)}</td>
-                          <td className="py-1 font-mono text-slate-600">
-                            <span className="break-all">{f.sha256}</span>
-                          </td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                </div>
+                <DataTable
+                  caption={`Files of ${b.name} ${b.version} with their sizes and SHA-256 checksums`}
+                  scroll="Dataset files"
+                  className="min-w-full text-left text-xs"
+                  testId="dataset-files"
+                  headClassName="border-b border-slate-200 text-slate-600"
+                  cell="py-1 pr-3 font-semibold"
+                  columns={["File", { label: "Size", className: "py-1 pr-3 text-right font-semibold" }, { label: "SHA-256", className: "py-1 font-semibold" }]}
+                >
+                  {b.dataset.files.map((f) => (
+                    <tr key={f.name}>
+                      <th scope="row" className="py-1 pr-3 font-normal">
+                        <a href={datasetUrl(f.name)} download className="font-mono text-emerald-800 underline underline-offset-2">
+                          {f.name}
+                        </a>
+                      </th>
+                      <td className="whitespace-nowrap py-1 pr-3 text-right tabular-nums">{formatBytes(f.bytes)}</td>
+                      <td className="py-1 font-mono text-slate-600">
+                        <span className="break-all">{f.sha256}</span>
+                      </td>
+                    </tr>
+                  ))}
+                </DataTable>
                 <div className="grid gap-3">
                   <CodeBlock title="With the execboard CLI (every checksum verified)" code={`npx execboard benchmark download ${slug} --version ${version} --out ${folder}`} />
                   <CodeBlock title="With curl" code={`curl -fLO ${origin}${datasetUrl(b.dataset.zipName)}\nunzip ${b.dataset.zipName} && (cd ${folder} && sha256sum -c SHA256SUMS)`} />
@@ -192,42 +189,31 @@ export function GuideSteps({ guide, origin, signedIn }: { guide: SubmitGuide; or
 
       <Step id="metadata" n={5} title="Describe the model">
         <p>Sent beside the file as JSON (the form has a field for each). Only <C>model</C> and <C>provider</C> are required; the rest is shown to readers.</p>
-        <div className="overflow-x-auto">
-          <table className="min-w-full text-left text-xs">
-            <caption className="sr-only">Metadata fields</caption>
-            <thead className="border-b border-slate-200 text-slate-600">
-              <tr>
-                <th scope="col" className="py-1 pr-3 font-semibold">Field</th>
-                <th scope="col" className="py-1 font-semibold">What</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {(
-                [
-                  ["model", "the name on the leaderboard (required)"],
-                  ["provider", "who trained or serves it (required)"],
-                  ["revision", "a version, tag or commit"],
-                  ["link", "its model card or paper: an http:// or https:// URL"],
-                  ["openWeights", "true when the weights can be downloaded"],
-                  ["parameters", "parameter count, e.g. 335000000"],
-                  ["license", "the model's licence, e.g. Apache-2.0 or proprietary"],
-                  ["releaseDate", "when it was released, YYYY-MM-DD"],
-                  ["similarity", "cosine (default) or dot"],
-                  ["queryPrefix, passagePrefix", "text your model prepends to queries and to code"],
-                  ["dimensions", "d, checked against the matrices"],
-                  ["notes", "anything a reviewing maintainer should know"],
-                ] as const
-              ).map(([f, w]) => (
-                <tr key={f}>
-                  <th scope="row" className="py-1 pr-3 font-mono font-normal text-slate-900">
-                    {f}
-                  </th>
-                  <td className="py-1">{w}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable caption="Metadata fields" className="min-w-full text-left text-xs" headClassName="border-b border-slate-200 text-slate-600" columns={[{ label: "Field", className: "py-1 pr-3 font-semibold" }, { label: "What", className: "py-1 font-semibold" }]}>
+          {(
+            [
+              ["model", "the name on the leaderboard (required)"],
+              ["provider", "who trained or serves it (required)"],
+              ["revision", "a version, tag or commit"],
+              ["link", "its model card or paper: an http:// or https:// URL"],
+              ["openWeights", "true when the weights can be downloaded"],
+              ["parameters", "parameter count, e.g. 335000000"],
+              ["license", "the model's licence, e.g. Apache-2.0 or proprietary"],
+              ["releaseDate", "when it was released, YYYY-MM-DD"],
+              ["similarity", "cosine (default) or dot"],
+              ["queryPrefix, passagePrefix", "text your model prepends to queries and to code"],
+              ["dimensions", "d, checked against the matrices"],
+              ["notes", "anything a reviewing maintainer should know"],
+            ] as const
+          ).map(([f, w]) => (
+            <tr key={f}>
+              <th scope="row" className="py-1 pr-3 font-mono font-normal text-slate-900">
+                {f}
+              </th>
+              <td className="py-1">{w}</td>
+            </tr>
+          ))}
+        </DataTable>
       </Step>
 
       <Step id="upload" n={6} title="Upload">
