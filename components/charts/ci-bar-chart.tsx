@@ -2,7 +2,7 @@
 
 import { Bar, Cell, ReferenceLine } from "recharts";
 import { CHART } from "@/components/charts/colors";
-import { CiWhiskers, HBarFrame, whiskers } from "./hbar-frame";
+import { CiWhiskers, HBarFrame, whiskers, type HBarLayout } from "./hbar-frame";
 
 export interface CiBar {
   label: string;
@@ -12,7 +12,7 @@ export interface CiBar {
   muted?: boolean;
 }
 
-const ROW = 28;
+const LAYOUT: HBarLayout = { base: 64, row: 28, initialWidth: 640, margin: { top: 16, right: 20, bottom: 24, left: 4 }, barGap: 6, category: { width: [110, 160], fontSize: [10, 11] } };
 
 // Horizontal bars with 95% interval whiskers (the paper's Figure 5 and per-domain exec@1), with
 // optional reference lines (e.g. the overall rate, or 50% = chance).
@@ -34,17 +34,13 @@ export function CiBarChart({
   return (
     <HBarFrame
       data={data}
-      height={64 + ROW * data.length}
-      initialWidth={640}
-      margin={{ top: 16, right: 20, bottom: 24, left: 4 }}
-      barGap={6}
+      layout={LAYOUT}
       x={{
         domain: [0, max],
         ticks: Array.from({ length: 5 }, (_, i) => (max * i) / 4),
         tickFormatter: (v: number) => (percent ? `${Math.round(v * 100)}%` : String(Number(v.toFixed(2)))),
         label: axisLabel,
       }}
-      category={{ width: [110, 160], fontSize: [10, 11] }}
       tooltip={(_v, _n, item) => {
         const b = item.payload as CiBar;
         return [`${fmt(b.value)} [${fmt(b.ci[0])}, ${fmt(b.ci[1])}]`, "95% CI"];

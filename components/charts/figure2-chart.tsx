@@ -2,7 +2,7 @@
 
 import { Bar, Cell, Line, ReferenceLine } from "recharts";
 import { CHART } from "@/components/charts/colors";
-import { CiWhiskers, HBarFrame, whiskers } from "./hbar-frame";
+import { CiWhiskers, HBarFrame, whiskers, type HBarLayout } from "./hbar-frame";
 import { useNarrow } from "./use-narrow";
 
 export interface Figure2Point {
@@ -15,7 +15,7 @@ export interface Figure2Point {
   selected: boolean;
 }
 
-const ROW = 24;
+const LAYOUT: HBarLayout = { base: 70, row: 24, initialWidth: 880, margin: { top: 18, right: 16, bottom: 24, left: 4 }, barGap: 5, category: { width: [104, 170], fontSize: [9.5, 11] } };
 
 // exec@k marker: a diamond, as in the paper's Figure 2.
 function Diamond(props: { cx?: number; cy?: number }) {
@@ -47,12 +47,8 @@ export function Figure2Chart({ points, chance }: { points: Figure2Point[]; chanc
   return (
     <HBarFrame
       data={data}
-      height={70 + ROW * data.length}
-      initialWidth={880}
-      margin={{ top: 18, right: 16, bottom: 24, left: 4 }}
-      barGap={5}
+      layout={LAYOUT}
       x={{ domain: [0, 1], ticks: narrow ? [0, 0.5, 1] : [0, 0.2, 0.4, 0.6, 0.8, 1], label: "exec@1 (bars, 95% CI) · exec@5 (◆)" }}
-      category={{ width: [104, 170], fontSize: [9.5, 11] }}
       tooltip={(value, name, item) => {
         const p = item.payload as (typeof data)[number];
         if (name === "exec@1") return [`${p.exec1.toFixed(3)} [${p.ci[0].toFixed(3)}, ${p.ci[1].toFixed(3)}]`, "exec@1 (95% CI)"];

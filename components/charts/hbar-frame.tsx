@@ -16,38 +16,43 @@ export function CiWhiskers() {
   return <ErrorBar dataKey="err" direction="x" width={6} stroke={CHART.ink} strokeWidth={1.2} />;
 }
 
+/** A horizontal bar chart's proportions: its height is `base` plus `row` per bar. */
+export interface HBarLayout {
+  base: number;
+  row: number;
+  // The width the server and the first client render assume.
+  initialWidth: number;
+  margin: { top: number; right: number; bottom: number; left: number };
+  barGap: number;
+  // The category axis's width and font size, on a narrow and on a wide screen.
+  category: { width: [narrow: number, wide: number]; fontSize: [narrow: number, wide: number] };
+}
+
 // The frame of a horizontal bar chart with interval whiskers (the leaderboard's Figure 2, a
 // model's deception and per-domain bars, the repository board): one category row per bar, a
 // numeric x axis, drawn once hydrated at a height that grows with the rows; its series are the
 // children. The category labels shrink on a phone-narrow screen.
 export function HBarFrame<Row extends { label: string }>({
   data,
-  height,
-  initialWidth,
-  margin,
-  barGap,
+  layout,
   x,
-  category,
   tooltip,
   children,
 }: {
   data: Row[];
-  height: number;
-  initialWidth: number;
-  margin: { top: number; right: number; bottom: number; left: number };
-  barGap: number;
+  layout: HBarLayout;
   x: { domain: [number, number]; ticks: number[]; tickFormatter?: (v: number) => string; label: string };
-  // The category axis's width and font size, on a narrow and on a wide screen.
-  category: { width: [narrow: number, wide: number]; fontSize: [narrow: number, wide: number] };
   tooltip: ComponentProps<typeof Tooltip>["formatter"];
   children: ReactNode;
 }) {
+  const { margin, barGap, category } = layout;
+  const height = layout.base + layout.row * data.length;
   const hydrated = useHydrated();
   const narrow = useNarrow() ? 0 : 1;
   return (
     <div style={{ height }} className="w-full overflow-hidden">
       {hydrated && (
-        <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: initialWidth, height }}>
+        <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: layout.initialWidth, height }}>
           <ComposedChart data={data} layout="vertical" margin={margin} barCategoryGap={barGap}>
             <CartesianGrid stroke={CHART.grid} horizontal={false} />
             <XAxis

@@ -123,8 +123,8 @@ export function BaselinesSection() {
         scored like anyone&apos;s). What each one reads:
       </p>
       <FactList
+        look="definitions"
         className="space-y-3"
-        termClassName="font-semibold text-slate-900"
         facts={(Object.keys(BASELINE_MODELS) as (keyof typeof BASELINE_MODELS)[]).map((key) => ({ key, term: BASELINE_MODELS[key], value: BASELINE_TEXT[key] }))}
       />
     </Section>

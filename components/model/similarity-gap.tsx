@@ -14,10 +14,8 @@ export function SimilarityGapSection({ gap, gapBins, scoreBins, similarity }: { 
   return (
     <div className="space-y-4">
       <FactList
+        look="panels"
         className="grid grid-cols-1 gap-3 text-sm sm:grid-cols-3"
-        itemClassName="rounded-lg bg-slate-50 p-3"
-        termClassName="text-slate-600"
-        valueClassName="mt-1"
         facts={[
           { term: "canonical below a distractor", value: <StatValue stat={gap.canonicalBelowShare} percent align="start" /> },
           { term: "median gap", value: <StatValue stat={gap.medianGap} signed align="start" /> },

@@ -12,10 +12,8 @@ export function TiesSection({ t, tiedHref }: { t: TieDiagnostics; tiedHref: stri
   return (
     <div className="space-y-4">
       <FactList
+        look="panels"
         className="grid gap-3 sm:grid-cols-3"
-        itemClassName="rounded-lg bg-slate-50 p-3"
-        termClassName="text-sm text-slate-600"
-        valueClassName="mt-0.5"
         facts={tieFigures(t).map((f) => ({
           key: f.key,
           testId: `ties-${f.key}`,

@@ -22,7 +22,7 @@ export function QuotaCard({ quota }: { quota: QuotaView }) {
         </strong>{" "}
         submission{quota.available === 1 ? "" : "s"} available now
       </p>
-      <FactList className="mt-2 grid grid-cols-3 gap-2 text-xs" termClassName="text-slate-500" valueClassName="tabular-nums" facts={rows.map(([label, left, limit]) => ({ term: label, value: `${left} of ${limit} left` }))} />
+      <FactList look="plain" className="mt-2 grid grid-cols-3 gap-2 text-xs" facts={rows.map(([label, left, limit]) => ({ term: label, value: `${left} of ${limit} left` }))} />
       <p className="mt-2 text-xs text-slate-500">
         The daily count restarts at <time dateTime={quota.dayResetsAt}>{quota.dayResetsAt.slice(11, 16)} UTC</time>.
         {quota.refunded > 0 && ` ${quota.refunded} submission(s) the platform failed were not charged.`}

@@ -96,9 +96,8 @@ export async function SampleDrilldownScreen({ id, sampleId }: { id: string; samp
       {d.metrics && (
         <Card id="sample-metrics" title="This sample's metrics" lead="Tie-aware: exact expectations over the orders of tied files.">
           <FactList
+            look="tiles"
             className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-4 lg:grid-cols-8"
-            termClassName="text-xs text-slate-500"
-            valueClassName="font-semibold tabular-nums text-slate-900"
             facts={SHOWN.map((m) => ({ term: metricLabel(m), value: d.metrics![m]!.toFixed(3) }))}
           />
         </Card>

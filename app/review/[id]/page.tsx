@@ -104,10 +104,8 @@ export default async function ReviewSubmissionPage({ params }: { params: Promise
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <Section id="facts-heading" title="Submission" className="min-w-0 rounded-lg border border-slate-200 bg-white p-4" headingClassName="mb-3 text-lg font-semibold">
           <FactList
+            look="rows"
             className="grid grid-cols-1 gap-x-4 gap-y-2 text-sm sm:grid-cols-[9rem_1fr]"
-            itemClassName="contents"
-            termClassName="text-slate-500"
-            valueClassName="break-words"
             facts={facts.map(([term, value]) => ({ term, value }))}
           />
         </Section>

@@ -47,10 +47,8 @@ export default async function VersionsOverviewPage() {
                 {v.queries} queries · {v.corpus} corpus snippets · imported {v.createdAt.slice(0, 10)}
               </p>
               <FactList
+                look="tiles"
                 className="grid grid-cols-3 gap-2 text-sm"
-                itemClassName="rounded bg-slate-50 px-2 py-1"
-                termClassName="text-xs text-slate-600"
-                valueClassName="font-semibold tabular-nums"
                 facts={COLUMNS.map(([key, label]) => ({
                   key,
                   term: label,

@@ -56,10 +56,8 @@ async function QueryBrowserScreen({ slug, version, searchParams }: VersionScreen
               <DifficultyChart histogram={d.histogram} hrefs={d.histogram.map((_, s) => `${base}${browserQuery(p, { min: s, max: s, page: 1 })}#queries`)} selected={p.min !== null && p.min === p.max ? p.min : null} />
             </div>
             <FactList
+              look="tiles"
               className="grid grid-cols-2 gap-2 text-sm sm:grid-cols-4 lg:grid-cols-1"
-              itemClassName="rounded-lg bg-slate-50 px-2 py-1.5"
-              termClassName="text-xs text-slate-600"
-              valueClassName="font-semibold tabular-nums"
               facts={[
                 { term: "median", value: String(d.median) },
                 { term: "mean", value: d.mean.toFixed(2) },
