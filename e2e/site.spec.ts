@@ -62,6 +62,14 @@ test("an unknown address gets the branded 404 with ways on", async ({ page }) =>
   });
 });
 
+test("a version page its benchmark's kind does not have is the 404, titled as one", async ({ page }) => {
+  for (const path of [`/benchmarks/${DEMO}/1.0.0/tasks`, `/benchmarks/${DEMO}/1.0.0/fusion`, `/benchmarks/${DEMO}/9.9.9/queries`]) {
+    const res = await page.goto(path);
+    expect(res?.status(), path).toBe(404);
+    expect(await page.title(), path).toBe("Page not found · ExecBoard");
+  }
+});
+
 test("on a phone the header is one line, its menu opens and closes, and it closes on navigation", async ({ page }) => {
   await page.setViewportSize(PHONE);
   await page.goto("/");
