@@ -15,7 +15,7 @@ export const BASELINE_EMAIL = "baselines@execboard.local";
 
 // execboard baselines submit --benchmark <slug> [--wait] [--publish]
 export async function baselinesCommand(argv: string[]): Promise<number> {
-  const { positionals, values } = parse(argv, { benchmark: { type: "string" }, wait: { type: "boolean" }, publish: { type: "boolean" } });
+  const { positionals, values } = parse(argv, { strings: ["benchmark"], booleans: ["wait", "publish"] });
   if (positionals[0] !== "submit") throw new AppError("BAD_REQUEST", "usage: execboard baselines submit --benchmark <slug> [--wait] [--publish]");
   try {
     const ids = await submitBaselines(required(values.benchmark, "--benchmark"), { wait: values.wait || values.publish, publish: values.publish });

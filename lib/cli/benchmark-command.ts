@@ -7,7 +7,7 @@ import { defaultOutDir, writeBenchmarkDir } from "@/lib/benchmark/write-benchmar
 import { disconnectDb } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
 import { createSandbox, type Sandbox } from "@/lib/sandbox";
-import { parse } from "./args";
+import { intOption, parse } from "./args";
 import { downloadDataset } from "./download-command";
 
 const USAGE = [
@@ -19,35 +19,28 @@ const USAGE = [
   "       execboard benchmark build-arb-self [--out <dir> | --check]",
 ].join("\n");
 
+const parseOptions = (argv: string[]) =>
+  parse(argv, {
+    strings: ["backend", "out", "min-distractors", "screen-timeout-ms", "version", "url", "token", "repos", "slug", "name", "report"],
+    booleans: ["zip", "skip-refused"],
+  });
+type Values = ReturnType<typeof parseOptions>["values"];
+
 export async function benchmarkCommand(argv: string[]): Promise<number> {
   if (argv[0] === "build-arb" || argv[0] === "build-arb-self") return (await import("./build-arb-command")).buildArbCommand(argv[0], argv.slice(1));
-  const { positionals, values } = parse(argv, {
-    backend: { type: "string" },
-    out: { type: "string" },
-    "min-distractors": { type: "string" },
-    "screen-timeout-ms": { type: "string" },
-    version: { type: "string" },
-    zip: { type: "boolean" },
-    url: { type: "string" },
-    token: { type: "string" },
-    repos: { type: "string" },
-    slug: { type: "string" },
-    name: { type: "string" },
-    "skip-refused": { type: "boolean" },
-    report: { type: "string" },
-  });
+  const { positionals, values } = parseOptions(argv);
   const [sub, dir, extra] = positionals;
   if (sub === "import-arb") {
     if (!dir || extra || !values.repos) throw new AppError("BAD_REQUEST", USAGE);
     try {
-      return await runImportArb(dir, values);
+      return await runImportArb(dir, values.repos, values);
     } finally {
       await disconnectDb();
     }
   }
   if (sub === "download") {
     if (!dir || extra) throw new AppError("BAD_REQUEST", USAGE);
-    return downloadDataset(dir, values as { version?: string; out?: string; zip?: boolean; url?: string; token?: string });
+    return downloadDataset(dir, values);
   }
   if (!dir || extra || (sub !== "import" && sub !== "build")) throw new AppError("BAD_REQUEST", USAGE);
   const backend = values.backend;
@@ -77,20 +70,13 @@ async function runImport(dir: string, sandbox: Sandbox): Promise<number> {
   return 0;
 }
 
-function intOption(value: string | undefined, name: string, fallback: number, min: number, max: number): number {
-  if (value === undefined) return fallback;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < min || n > max) throw new AppError("BAD_REQUEST", `--${name} must be an integer from ${min} to ${max}`);
-  return n;
-}
-
 // Exit 0 when every source task made it into the benchmark, 1 when some were excluded (the
 // benchmark and the report are written either way, so the report can be read and committed).
-async function runBuild(dir: string, values: Record<string, string | boolean | undefined>, sandbox: Sandbox): Promise<number> {
-  const out = (values.out as string | undefined) ?? defaultOutDir(dir);
+async function runBuild(dir: string, values: Values, sandbox: Sandbox): Promise<number> {
+  const out = values.out ?? defaultOutDir(dir);
   if (!out) throw new AppError("BAD_REQUEST", `cannot derive an output directory from ${dir} (it does not end in -src); pass --out <dir>`);
-  const minDistractors = intOption(values["min-distractors"] as string | undefined, "min-distractors", DEFAULT_MIN_DISTRACTORS, 0, 4);
-  const screenTimeoutMs = intOption(values["screen-timeout-ms"] as string | undefined, "screen-timeout-ms", DEFAULT_SCREEN_TIMEOUT_MS, 100, 60_000);
+  const minDistractors = intOption(values["min-distractors"], "min-distractors", DEFAULT_MIN_DISTRACTORS, 0, 4);
+  const screenTimeoutMs = intOption(values["screen-timeout-ms"], "screen-timeout-ms", DEFAULT_SCREEN_TIMEOUT_MS, 100, 60_000);
   const { report, files, data } = await buildBenchmark(path.resolve(dir), {
     sandbox,
     minDistractors,
@@ -115,16 +101,16 @@ async function runBuild(dir: string, values: Record<string, string | boolean | u
 
 // Exit 0 when every record became a sample, 1 when some were refused (and skipped) or left out
 // by a leakage gate; the report says which and why either way.
-async function runImportArb(samples: string, values: Record<string, string | boolean | undefined>): Promise<number> {
+async function runImportArb(samples: string, repos: string, values: Values): Promise<number> {
   const started = Date.now();
   const r = await importArbBenchmark({
     samplesPath: path.resolve(samples),
-    reposDir: path.resolve(values.repos as string),
-    meta: { slug: values.slug as string | undefined, name: values.name as string | undefined, version: values.version as string | undefined },
+    reposDir: path.resolve(repos),
+    meta: { slug: values.slug, name: values.name, version: values.version },
     skipRefused: values["skip-refused"] === true,
     onProgress: (m) => console.error(`import-arb: ${m}`),
   });
-  if (values.report) fs.writeFileSync(path.resolve(values.report as string), r.markdown);
+  if (values.report) fs.writeFileSync(path.resolve(values.report), r.markdown);
   const k = r.report.kept, c = r.report.corpus;
   const verb = r.created ? "imported" : "already imported with identical content:";
   console.log(`${verb} ${r.slug} ${r.version}: ${k.total} samples (${Object.entries(k.by_task).filter(([, n]) => n).map(([t, n]) => `${n} ${t}`).join(", ")}) over ${c.snapshots} snapshots, ${c.files} files in ${c.unique_blobs} blobs`);

@@ -11,7 +11,7 @@ import { buildArb, compareBuildDir, writeBuildDir, type BuildArbResult } from "@
 import { buildSelf, SELF_SOURCE_DIR } from "@/lib/construction/arb-mining/build-self";
 import { BUILTIN_DIR } from "@/lib/construction/arb-mining/builtin";
 import { toolVersions } from "@/lib/construction/arb-mining/tool-versions";
-import { parse } from "./args";
+import { intOption, parse } from "./args";
 
 // The installation this CLI runs from: its git history, benchmarks/ and node_modules.
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -22,13 +22,6 @@ export const BUILD_ARB_USAGE = [
   "         [--trace N | --no-trace] [--node-modules <dir>] [--counterfactual-from <samples.jsonl>]... [--counterfactual N] [--seed S]",
   "       execboard benchmark build-arb-self [--out <dir> | --check]",
 ].join("\n");
-
-function intOption(v: string | undefined, name: string, fallback: number, max: number): number {
-  if (v === undefined) return fallback;
-  const n = Number(v);
-  if (!Number.isInteger(n) || n < 0 || n > max) throw new AppError("BAD_REQUEST", `--${name} must be an integer from 0 to ${max}`);
-  return n;
-}
 
 function defaultNodeModules(repoDir: string): string {
   const own = path.join(repoDir, "node_modules");
@@ -53,7 +46,7 @@ function reportCheck(dir: string, differing: string[]): number {
 
 async function buildSelfCommand(argv: string[]): Promise<number> {
   const started = Date.now();
-  const { positionals, values } = parse(argv, { out: { type: "string" }, check: { type: "boolean" } });
+  const { positionals, values } = parse(argv, { strings: ["out"], booleans: ["check"] });
   if (positionals.length) throw new AppError("BAD_REQUEST", BUILD_ARB_USAGE);
   const out = values.out ? path.resolve(values.out) : path.join(ROOT, BUILTIN_DIR);
   const r = await buildSelf({ root: ROOT, sourceDir: path.join(ROOT, SELF_SOURCE_DIR), onProgress: (m) => console.error(`build-arb-self: ${m}`) });
@@ -72,21 +65,9 @@ export async function buildArbCommand(sub: "build-arb" | "build-arb-self", argv:
   }
   if (sub === "build-arb-self") return buildSelfCommand(argv);
   const { positionals, values } = parse(argv, {
-    base: { type: "string" },
-    out: { type: "string" },
-    check: { type: "string" },
-    repo: { type: "string" },
-    slug: { type: "string" },
-    name: { type: "string" },
-    version: { type: "string" },
-    license: { type: "string" },
-    description: { type: "string" },
-    trace: { type: "string" },
-    "no-trace": { type: "boolean" },
-    "node-modules": { type: "string" },
-    "counterfactual-from": { type: "string", multiple: true },
-    counterfactual: { type: "string" },
-    seed: { type: "string" },
+    strings: ["base", "out", "check", "repo", "slug", "name", "version", "license", "description", "trace", "node-modules", "counterfactual", "seed"],
+    booleans: ["no-trace"],
+    lists: ["counterfactual-from"],
   });
   const started = Date.now();
   const say = (m: string) => console.error(`build-arb: ${m}`);
@@ -94,7 +75,7 @@ export async function buildArbCommand(sub: "build-arb" | "build-arb-self", argv:
   if (!repoDir || extra || !values.base || (!values.out && !values.check) || (values.out && values.check)) throw new AppError("BAD_REQUEST", BUILD_ARB_USAGE);
   const repo = values.repo ?? `local/${path.basename(path.resolve(repoDir)).replace(/[^A-Za-z0-9_.-]/g, "-") || "repo"}`;
   const short = repo.split("/")[1].toLowerCase().replace(/[^a-z0-9-]/g, "-");
-  const traceTarget = values["no-trace"] ? 0 : intOption(values.trace, "trace", 40, 1000);
+  const traceTarget = values["no-trace"] ? 0 : intOption(values.trace, "trace", 40, 0, 1000);
   const nodeModules = path.resolve(values["node-modules"] ?? defaultNodeModules(path.resolve(repoDir)));
   const r = await buildArb({
     repoDir: path.resolve(repoDir),
@@ -110,7 +91,7 @@ export async function buildArbCommand(sub: "build-arb" | "build-arb-self", argv:
     trace: traceTarget ? { target: traceTarget, nodeModulesDir: nodeModules } : null,
     toolVersions: traceTarget ? toolVersions(nodeModules) : {},
     counterfactualFrom: values["counterfactual-from"] ?? [],
-    counterfactualTarget: intOption(values.counterfactual, "counterfactual", 16, 1000),
+    counterfactualTarget: intOption(values.counterfactual, "counterfactual", 16, 0, 1000),
     seed: values.seed,
     onProgress: say,
   });

@@ -24,7 +24,7 @@ const USAGE = "usage: execboard demo seed [--benchmark core|demo|arb-self|<dir>]
 // the 48-task demo. A clone that cannot serve arb-self (no git history, or not the pinned
 // commit) gets the first track all the same, and is told why and what to do.
 export async function demoCommand(argv: string[]): Promise<number> {
-  const { positionals, values } = parse(argv, { benchmark: { type: "string" }, "no-arb": { type: "boolean" } });
+  const { positionals, values } = parse(argv, { strings: ["benchmark"], booleans: ["no-arb"] });
   if (positionals[0] !== "seed" || positionals.length > 1) throw new AppError("BAD_REQUEST", USAGE);
   const choice = values.benchmark ?? "core";
   try {

@@ -7,7 +7,7 @@ import { findOrganisation } from "@/lib/organisations/find-organisation";
 import { listOrganisations } from "@/lib/organisations/list-organisations";
 import { operatorOrganisationActor } from "@/lib/organisations/organisation-actor";
 import { toOrganisationView, type OrganisationList, type OrganisationView } from "@/lib/organisations/organisation-view";
-import { API_OPTIONS, apiClient } from "./api-options";
+import { apiClient } from "./api-options";
 import { parse, required } from "./args";
 
 const USAGE = [
@@ -25,7 +25,7 @@ const path = (slug: string, rest = "") => `/api/v1/organisations/${encodeURIComp
 
 // execboard orgs …: organisations (vendors' companies) and their members.
 export async function orgsCommand(argv: string[]): Promise<number> {
-  const { positionals, values } = parse(argv, { ...API_OPTIONS, name: { type: "string" }, owner: { type: "string" }, email: { type: "string" }, role: { type: "string" } });
+  const { positionals, values } = parse(argv, { api: true, strings: ["name", "owner", "email", "role"] });
   const [sub, slug, ...extra] = positionals;
   if (!sub || extra.length > 0 || (sub === "list") !== (slug === undefined)) throw new AppError("BAD_REQUEST", USAGE);
   const viaApi = Boolean(values.token ?? getConfig().EXECBOARD_TOKEN);

@@ -1,6 +1,6 @@
 import { AppError } from "@/lib/errors/app-error";
 import type { QuotaView } from "@/lib/quotas/quota-view";
-import { API_OPTIONS, apiClient } from "./api-options";
+import { apiClient } from "./api-options";
 import { parse, required } from "./args";
 import { EXIT } from "./exit-codes";
 
@@ -14,14 +14,9 @@ const USAGE = [
 // --org: the organisation's quota, shared by its members' submissions for it.
 export async function quotaCommand(argv: string[]): Promise<number> {
   const { positionals, values } = parse(argv, {
-    ...API_OPTIONS,
-    benchmark: { type: "string" },
-    user: { type: "string" },
-    org: { type: "string" },
-    check: { type: "boolean" },
-    "per-day": { type: "string" },
-    total: { type: "string" },
-    concurrent: { type: "string" },
+    api: true,
+    strings: ["benchmark", "user", "org", "per-day", "total", "concurrent"],
+    booleans: ["check"],
   });
   const client = apiClient(values, { tokenRequired: true });
   const benchmark = required(values.benchmark, `--benchmark\n${USAGE}`);

@@ -6,7 +6,7 @@ import { getRescoreBatch } from "@/lib/rescore/get-rescore-batch";
 import { operatorRescoreActor } from "@/lib/rescore/rescore-actor";
 import { requestRescore, rescoreInput } from "@/lib/rescore/request-rescore";
 import type { RescoreBatchView } from "@/lib/rescore/rescore-view";
-import { API_OPTIONS, apiClient } from "./api-options";
+import { apiClient } from "./api-options";
 import { parse, required } from "./args";
 
 const USAGE = [
@@ -22,12 +22,9 @@ const USAGE = [
 // execboard rescore: a maintainer's bulk re-score (lib/rescore), and where a batch stands.
 export async function rescoreCommand(argv: string[]): Promise<number> {
   const { positionals, values } = parse(argv, {
-    ...API_OPTIONS,
-    benchmark: { type: "string" },
-    "all-published": { type: "boolean" },
-    "dry-run": { type: "boolean" },
-    reason: { type: "string" },
-    wait: { type: "boolean" },
+    api: true,
+    strings: ["benchmark", "reason"],
+    booleans: ["all-published", "dry-run", "wait"],
   });
   const viaApi = Boolean(values.token ?? getConfig().EXECBOARD_TOKEN);
   const client = viaApi ? apiClient(values, { tokenRequired: true }) : null;

@@ -2,14 +2,14 @@ import { AppError } from "@/lib/errors/app-error";
 import type { SubmissionView } from "@/lib/submissions/get-submission";
 import { kindOfMetricTable } from "@/lib/kinds/registry";
 import type { MetricTable } from "@/lib/submissions/serialize";
-import { API_OPTIONS, apiClient } from "./api-options";
+import { apiClient } from "./api-options";
 import { parse } from "./args";
 
 const USAGE = "usage: execboard results <submission-id> [--json] [--url <url>] [--token <token>]";
 // execboard results <id>: the metrics table of a scored submission. A submission without
 // results (still running, or failed) exits 1 with the reason.
 export async function resultsCommand(argv: string[]): Promise<number> {
-  const { positionals, values } = parse(argv, API_OPTIONS);
+  const { positionals, values } = parse(argv, { api: true });
   const id = positionals[0];
   if (!id || positionals.length > 1) throw new AppError("BAD_REQUEST", USAGE);
   const s = await apiClient(values, { tokenRequired: false }).request<SubmissionView>("GET", `/api/v1/submissions/${encodeURIComponent(id)}`);

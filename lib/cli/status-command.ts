@@ -1,7 +1,7 @@
 import { AppError } from "@/lib/errors/app-error";
 import type { SubmissionView } from "@/lib/submissions/get-submission";
 import type { OwnSubmission } from "@/lib/account/list-own-submissions";
-import { API_OPTIONS, apiClient } from "./api-options";
+import { apiClient } from "./api-options";
 import { parse } from "./args";
 
 const USAGE = [
@@ -13,7 +13,7 @@ const USAGE = [
 // execboard status: the caller's submissions, one line each. Exits 0 whenever they could be
 // read, whatever their status (see README: exit codes).
 export async function statusCommand(argv: string[]): Promise<number> {
-  const { positionals, values } = parse(argv, { ...API_OPTIONS, benchmark: { type: "string" } });
+  const { positionals, values } = parse(argv, { api: true, strings: ["benchmark"] });
   const id = positionals[0];
   if (positionals.length > 1 || (id && values.benchmark)) throw new AppError("BAD_REQUEST", USAGE);
   if (!id) {

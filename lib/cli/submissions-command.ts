@@ -13,7 +13,7 @@ import { rerunSubmission } from "@/lib/review/rerun-submission";
 import type { ReviewItem } from "@/lib/review/review-item";
 import { setWarningNote } from "@/lib/review/set-warning-note";
 import { verifySubmission } from "@/lib/review/verify-submission";
-import { API_OPTIONS, apiClient } from "./api-options";
+import { apiClient } from "./api-options";
 import { parse, required } from "./args";
 
 const USAGE = [
@@ -59,14 +59,9 @@ const ACTIONS: Record<string, ActionDef> = {
 // execboard submissions …: the maintainers' review actions, the queue and the audit log.
 export async function submissionsCommand(argv: string[]): Promise<number> {
   const { positionals, values } = parse(argv, {
-    ...API_OPTIONS,
-    reason: { type: "string" },
-    text: { type: "string" },
-    clear: { type: "boolean" },
-    view: { type: "string" },
-    benchmark: { type: "string" },
-    submission: { type: "string" },
-    limit: { type: "string" },
+    api: true,
+    strings: ["reason", "text", "view", "benchmark", "submission", "limit"],
+    booleans: ["clear"],
   });
   const [sub, id, ...extra] = positionals;
   const viaApi = Boolean(values.token ?? getConfig().EXECBOARD_TOKEN);

@@ -35,16 +35,8 @@ const FINAL = ["scored", "failed", "published", "rejected", "hidden"];
 // submits again). Exit codes: lib/cli/exit-codes.ts.
 export async function submitCommand(argv: string[]): Promise<number> {
   const { positionals, values } = parse(argv, {
-    metadata: { type: "string" },
-    benchmark: { type: "string" },
-    kind: { type: "string" },
-    org: { type: "string" },
-    "chunk-mib": { type: "string" },
-    new: { type: "boolean" },
-    "no-check": { type: "boolean" },
-    url: { type: "string" },
-    token: { type: "string" },
-    wait: { type: "boolean" },
+    strings: ["metadata", "benchmark", "kind", "org", "chunk-mib", "url", "token"],
+    booleans: ["new", "no-check", "wait"],
   });
   const file = positionals[0];
   if (!file || positionals.length > 1) throw new AppError("BAD_REQUEST", USAGE);

@@ -2,7 +2,7 @@ import type { TokenList, TokenSecret, TokenView } from "@/lib/auth/token-view";
 import { TOKEN_ID_PATTERN } from "@/lib/auth/tokens";
 import { AppError } from "@/lib/errors/app-error";
 import type { ApiClient } from "./api-client";
-import { API_OPTIONS, apiClient } from "./api-options";
+import { apiClient } from "./api-options";
 import { parse } from "./args";
 
 const USAGE = [
@@ -14,7 +14,7 @@ const USAGE = [
 
 // execboard tokens …: the caller's own API tokens, through the API.
 export async function tokensCommand(argv: string[]): Promise<number> {
-  const { positionals, values } = parse(argv, { ...API_OPTIONS, name: { type: "string" }, "expires-in-days": { type: "string" } });
+  const { positionals, values } = parse(argv, { api: true, strings: ["name", "expires-in-days"] });
   const [sub, target, ...extra] = positionals;
   if (extra.length) throw new AppError("BAD_REQUEST", USAGE);
   const client = apiClient(values, { tokenRequired: true });

@@ -16,13 +16,7 @@ const USAGE = [
 // Operator commands with direct database access (run where DATABASE_URL points at the
 // service's database): create accounts, change roles, issue a token to a locked-out user.
 export async function usersCommand(argv: string[]): Promise<number> {
-  const { positionals, values } = parse(argv, {
-    email: { type: "string" },
-    role: { type: "string" },
-    name: { type: "string" },
-    "expires-in-days": { type: "string" },
-    json: { type: "boolean" },
-  });
+  const { positionals, values } = parse(argv, { strings: ["email", "role", "name", "expires-in-days"], booleans: ["json"] });
   const sub = positionals[0];
   if (!["create", "list", "set-role", "token"].includes(sub) || positionals.length > 1) throw new AppError("BAD_REQUEST", USAGE);
   try {
