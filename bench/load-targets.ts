@@ -35,36 +35,29 @@ export async function discover(base: string): Promise<Synthetic> {
 // Each group cycles through several URLs, so no single row dominates.
 const pick = <T>(xs: T[], i: number) => xs[(i * 7919) % xs.length];
 
+// A group whose answers must have the content type and pass `check` (what is wrong, or null).
+function group(name: string, kind: Group["kind"], targets: Target[], contentType: string, check: (body: string, t: Target) => string | null): Group {
+  return { name, kind, targets, check: (body, t, type) => (type.startsWith(contentType) ? check(body, t) : `content-type ${type}`) };
+}
+
 // A server-rendered page: HTML holding every expected string (the group's and the URL's own).
 // (Not "could not be found": every page carries Next's not-found template in its payload.)
 function htmlGroup(name: string, kind: Group["kind"], targets: Target[], ...expect: string[]): Group {
-  return {
-    name,
-    kind,
-    targets,
-    check(body, t, type) {
-      if (!type.startsWith("text/html")) return `content-type ${type}`;
-      const missing = [...expect, ...(t.expect ?? [])].filter((s) => !body.includes(s));
-      return missing.length ? `missing ${missing.map((s) => JSON.stringify(s)).join(", ")}` : null;
-    },
-  };
+  return group(name, kind, targets, "text/html", (body, t) => {
+    const missing = [...expect, ...(t.expect ?? [])].filter((s) => !body.includes(s));
+    return missing.length ? `missing ${missing.map((s) => JSON.stringify(s)).join(", ")}` : null;
+  });
 }
 
 // A JSON answer that `ok` accepts (returns what is wrong, or null).
 function jsonGroup(name: string, kind: Group["kind"], targets: Target[], ok: (body: never, t: Target) => string | null): Group {
-  return {
-    name,
-    kind,
-    targets,
-    check(body, t, type) {
-      if (!type.startsWith("application/json")) return `content-type ${type}`;
-      try {
-        return ok(JSON.parse(body) as never, t);
-      } catch (e) {
-        return `not JSON: ${(e as Error).message}`;
-      }
-    },
-  };
+  return group(name, kind, targets, "application/json", (body, t) => {
+    try {
+      return ok(JSON.parse(body) as never, t);
+    } catch (e) {
+      return `not JSON: ${(e as Error).message}`;
+    }
+  });
 }
 
 const isSynthetic = (b: { slug?: string } | undefined) => (b?.slug === SYNTHETIC_SLUG ? null : `benchmark ${JSON.stringify(b)}`);
