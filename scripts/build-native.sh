@@ -10,14 +10,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/services.sh
 
-strict=0 force=0
-for a in "$@"; do
-  case "$a" in
-    --strict) strict=1 ;;
-    --force) force=1 ;;
-    *) eb_die "usage: scripts/build-native.sh [--force] [--strict]" ;;
-  esac
-done
+eb_flags "usage: scripts/build-native.sh [--force] [--strict]" --force --strict -- "$@"
 
 dir=native/blas
 addon="$dir/build/Release/execboard_blas.node"

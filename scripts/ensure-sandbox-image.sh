@@ -11,46 +11,31 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 IMAGE="${EXECBOARD_SANDBOX_IMAGE:-execboard-sandbox:1}"
 BASE_IMAGE="execboard-sandbox-base:bookworm"
 RUNNER_DIR="$ROOT/docker/runner"
-MIRROR="${EXECBOARD_DEBIAN_MIRROR:-http://deb.debian.org/debian}"
 # python3.11 (not python3-minimal): candidate code may import any stdlib module (json,
 # fractions, decimal...), and the process backend runs a full stdlib; outcomes must agree.
 PACKAGES="python3.11"
-CACHE_DIR="$ROOT/var/cache/sandbox"
-ROOTFS_TAR="$CACHE_DIR/rootfs-bookworm-minbase-${PACKAGES//,/-}.tar.gz"
 LABEL_KEY="org.execboard.runner-sha256"
 
-log() { printf '[ensure-sandbox-image] %s\n' "$*" >&2; }
-die() { printf '[ensure-sandbox-image] ERROR: %s\n' "$*" >&2; exit 1; }
-# eb_debootstrap_rootfs, eb_import_rootfs (shared with docker/offline/build-images.sh)
+EB_LOG_TAG=ensure-sandbox-image
+# eb_need_docker, eb_base_image (shared with docker/offline/build-images.sh), eb_log, eb_die
 source "$ROOT/scripts/debootstrap-image.sh"
 
-# Same socket the TS backend uses (lib/config: EXECBOARD_DOCKER_SOCKET).
-if [[ -z "${DOCKER_HOST:-}" && -n "${EXECBOARD_DOCKER_SOCKET:-}" ]]; then
-  export DOCKER_HOST="unix://$EXECBOARD_DOCKER_SOCKET"
-fi
-
-command -v docker >/dev/null 2>&1 || die "docker CLI not found on PATH"
-docker info >/dev/null 2>&1 || die "Docker engine not reachable (DOCKER_HOST=${DOCKER_HOST:-default socket}). Start dockerd or set EXECBOARD_DOCKER_SOCKET."
-[[ -f "$RUNNER_DIR/runner.py" ]] || die "missing $RUNNER_DIR/runner.py"
+eb_need_docker
+[[ -f "$RUNNER_DIR/runner.py" ]] || eb_die "missing $RUNNER_DIR/runner.py"
 
 RUNNER_SHA="$(cd "$RUNNER_DIR" && LC_ALL=C sha256sum *.py | sha256sum | cut -d' ' -f1)"
 OLD_ID="$(docker image inspect --format '{{.Id}}' "$IMAGE" 2>/dev/null || true)"
 CURRENT_SHA="$(docker image inspect --format "{{ index .Config.Labels \"$LABEL_KEY\" }}" "$IMAGE" 2>/dev/null || true)"
 if [[ "$CURRENT_SHA" == "$RUNNER_SHA" ]]; then
-  log "$IMAGE is up to date (runner sha256 ${RUNNER_SHA:0:12})"
+  eb_log "$IMAGE is up to date (runner sha256 ${RUNNER_SHA:0:12})"
   exit 0
 fi
-log "building $IMAGE (runner sha256 ${RUNNER_SHA:0:12}; image had '${CURRENT_SHA:-none}')"
+eb_log "building $IMAGE (runner sha256 ${RUNNER_SHA:0:12}; image had '${CURRENT_SHA:-none}')"
 
 WORK="$(mktemp -d)"
 trap 'rm -rf "$WORK"' EXIT
 
-if ! docker image inspect "$BASE_IMAGE" >/dev/null 2>&1; then
-  eb_debootstrap_rootfs "$PACKAGES" "$ROOTFS_TAR" "$MIRROR" "$WORK"
-  eb_import_rootfs "$ROOTFS_TAR" "$BASE_IMAGE"
-else
-  log "reusing base image $BASE_IMAGE"
-fi
+eb_base_image "$PACKAGES" "$BASE_IMAGE" "$ROOT/var/cache/sandbox" "$WORK"
 
 mkdir -p "$WORK/ctx/runner"
 cp "$RUNNER_DIR"/*.py "$WORK/ctx/runner/"
@@ -69,12 +54,12 @@ ENV LANG=C.UTF-8
 ENTRYPOINT ["/usr/bin/python3.11", "-I", "-B", "/opt/execboard/runner.py"]
 LABEL $LABEL_KEY="$RUNNER_SHA" org.execboard.component="sandbox"
 EOF
-log "docker build -> $IMAGE"
+eb_log "docker build -> $IMAGE"
 # Legacy builder (no buildx offline); build steps need no network.
 DOCKER_BUILDKIT=0 docker build --network none -t "$IMAGE" "$WORK/ctx" >"$WORK/build.log" 2>&1 \
-  || { tail -n 30 "$WORK/build.log" >&2; die "docker build failed (log above)"; }
+  || { tail -n 30 "$WORK/build.log" >&2; eb_die "docker build failed (log above)"; }
 # The superseded image is now untagged; drop it unless a container still uses it.
 if [[ -n "$OLD_ID" && "$OLD_ID" != "$(docker image inspect --format '{{.Id}}' "$IMAGE")" ]]; then
-  docker rmi "$OLD_ID" >/dev/null 2>&1 && log "removed superseded image ${OLD_ID:7:12}" || true
+  docker rmi "$OLD_ID" >/dev/null 2>&1 && eb_log "removed superseded image ${OLD_ID:7:12}" || true
 fi
-log "done: $IMAGE"
+eb_log "done: $IMAGE"

@@ -1,12 +1,31 @@
-# Sourced by scripts/up.sh and scripts/test.sh: starts the local services ExecBoard needs on
-# loopback, each in a project-local directory, and stops exactly what it started.
+# Sourced by the scripts in scripts/, bench/ and docker/offline/: starts the local services
+# ExecBoard needs on loopback, each in a project-local directory, and stops exactly what it
+# started; and the few steps those scripts share (logging, flags, builds, a bench's services).
 # shellcheck shell=bash
 
 EB_STARTED_PIDS=()
 EB_STARTED_DOCKERD=""
+# What eb_log and eb_die put before a message; a script may name itself instead.
+EB_LOG_TAG="${EB_LOG_TAG:-execboard}"
 
-eb_log() { printf '\033[1;34m[execboard]\033[0m %s\n' "$*" >&2; }
-eb_die() { printf '\033[1;31m[execboard] %s\033[0m\n' "$*" >&2; exit 1; }
+eb_log() { printf '\033[1;34m[%s]\033[0m %s\n' "$EB_LOG_TAG" "$*" >&2; }
+eb_die() { printf '\033[1;31m[%s] %s\033[0m\n' "$EB_LOG_TAG" "$*" >&2; exit 1; }
+
+# eb_flags USAGE --NAME... -- ARG... : sets the variable NAME to 1 for each --NAME among the
+# ARGs and to 0 for the others; any other argument dies with USAGE.
+eb_flags() {
+  local usage="$1" known=() flag arg
+  shift
+  while [ "$#" -gt 0 ] && [ "$1" != "--" ]; do known+=("$1"); shift; done
+  shift
+  for flag in "${known[@]}"; do printf -v "${flag#--}" 0; done
+  for arg in "$@"; do
+    for flag in "${known[@]}"; do
+      if [ "$arg" = "$flag" ]; then printf -v "${flag#--}" 1; continue 2; fi
+    done
+    eb_die "$usage"
+  done
+}
 
 eb_pg_bin() {
   local d

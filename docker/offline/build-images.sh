@@ -24,29 +24,18 @@ set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 HERE="$ROOT/docker/offline"
-MIRROR="${EXECBOARD_DEBIAN_MIRROR:-http://deb.debian.org/debian}"
 CACHE_DIR="$ROOT/var/cache/offline-images"
 NODE_IMAGE="execboard-offline/node:20-bookworm"
 PG_IMAGE="execboard-offline/postgres:15"
 REDIS_IMAGE="execboard-offline/redis:7"
 APP_IMAGE="${EXECBOARD_APP_IMAGE:-execboard-app}"
 
-log() { printf '[offline-images] %s\n' "$*" >&2; }
-die() { printf '[offline-images] ERROR: %s\n' "$*" >&2; exit 1; }
+EB_LOG_TAG=offline-images
 # shellcheck source=../../scripts/debootstrap-image.sh
 source "$ROOT/scripts/debootstrap-image.sh"
 
-want_app=0 rebuild=0
-for arg in "$@"; do
-  case "$arg" in
-    --app) want_app=1 ;;
-    --rebuild) rebuild=1 ;;
-    *) die "unknown argument $arg (use --app, --rebuild)" ;;
-  esac
-done
-
-command -v docker >/dev/null 2>&1 || die "docker CLI not found"
-docker info >/dev/null 2>&1 || die "Docker engine not reachable"
+eb_flags "usage: docker/offline/build-images.sh [--app] [--rebuild]" --app --rebuild -- "$@"
+eb_need_docker
 
 WORK="$(mktemp -d)"
 trap 'rm -rf "$WORK"' EXIT
@@ -55,37 +44,35 @@ seconds() { date +%s; }
 
 # offline_image NAME IMAGE PACKAGES DOCKERFILE CONTEXT
 offline_image() {
-  local name="$1" image="$2" packages="$3" dockerfile="$4" ctx="$5" base="execboard-offline/$1-base:bookworm"
-  local tarball="$CACHE_DIR/rootfs-bookworm-minbase-${packages//,/-}.tar.gz" t0
+  local name="$1" image="$2" packages="$3" dockerfile="$4" ctx="$5" base="execboard-offline/$1-base:bookworm" t0
   t0=$(seconds)
   if [[ "$rebuild" == 0 ]] && docker image inspect "$image" >/dev/null 2>&1; then
-    log "$image exists ($(docker image inspect --format '{{.Id}}' "$image" | cut -c1-19))"
+    eb_log "$image exists ($(docker image inspect --format '{{.Id}}' "$image" | cut -c1-19))"
     return 0
   fi
   mkdir -p "$WORK/$name"
-  eb_debootstrap_rootfs "$packages" "$tarball" "$MIRROR" "$WORK/$name"
   [[ "$rebuild" == 0 ]] || docker image rm "$base" >/dev/null 2>&1 || true
-  eb_import_rootfs "$tarball" "$base"
-  log "docker build -> $image"
+  eb_base_image "$packages" "$base" "$CACHE_DIR" "$WORK/$name"
+  eb_log "docker build -> $image"
   DOCKER_BUILDKIT=0 docker build --network none --build-arg "BASE=$base" -f "$dockerfile" -t "$image" "$ctx" \
-    >"$WORK/$name.build.log" 2>&1 || { tail -n 30 "$WORK/$name.build.log" >&2; die "docker build of $image failed"; }
-  log "$image built in $(( $(seconds) - t0 )) s"
+    >"$WORK/$name.build.log" 2>&1 || { tail -n 30 "$WORK/$name.build.log" >&2; eb_die "docker build of $image failed"; }
+  eb_log "$image built in $(( $(seconds) - t0 )) s"
 }
 
 # The node stand-in's context: this host's Node.js and npm.
-NODE_BIN="$(command -v node)" || die "node not found on the host"
+NODE_BIN="$(command -v node)" || eb_die "node not found on the host"
 NODE_BIN="$(readlink -f "$NODE_BIN")"
 "$NODE_BIN" -e 'process.exit(process.versions.node.split(".")[0] === "20" ? 0 : 1)' \
-  || die "the host's node is $("$NODE_BIN" --version), the app image wants Node.js 20"
+  || eb_die "the host's node is $("$NODE_BIN" --version), the app image wants Node.js 20"
 NPM_DIR="$(dirname "$(dirname "$(readlink -f "$(command -v npm)")")")"
-[[ -f "$NPM_DIR/bin/npm-cli.js" ]] || die "npm not found beside node (looked in $NPM_DIR)"
+[[ -f "$NPM_DIR/bin/npm-cli.js" ]] || eb_die "npm not found beside node (looked in $NPM_DIR)"
 mkdir -p "$WORK/node-ctx"
 cp "$NODE_BIN" "$WORK/node-ctx/node"
 cp -a "$NPM_DIR" "$WORK/node-ctx/npm"
 cp "$HERE/node.Dockerfile" "$WORK/node-ctx/Dockerfile"
 mkdir -p "$WORK/node-ctx/ca"
 for crt in /usr/local/share/ca-certificates/*.crt; do
-  [[ -f "$crt" ]] && cp "$crt" "$WORK/node-ctx/ca/" && log "the node stand-in will trust the host's extra CA ${crt##*/}"
+  [[ -f "$crt" ]] && cp "$crt" "$WORK/node-ctx/ca/" && eb_log "the node stand-in will trust the host's extra CA ${crt##*/}"
 done
 
 # Built one after another: debootstrap is mostly downloading, and two cores are shared.
@@ -95,26 +82,26 @@ offline_image redis "$REDIS_IMAGE" "redis-server" "$HERE/redis.Dockerfile" "$HER
 
 t0=$(seconds)
 bash "$ROOT/scripts/ensure-sandbox-image.sh"
-log "sandbox image ready in $(( $(seconds) - t0 )) s"
+eb_log "sandbox image ready in $(( $(seconds) - t0 )) s"
 
-if [[ "$want_app" == 1 ]]; then
+if [[ "$app" == 1 ]]; then
   # The context is `git archive` of the commit, not the working tree: the image holds exactly
   # the commit it records (uncommitted changes are left out, and said so).
   commit="$(git -C "$ROOT" rev-parse --verify "${EXECBOARD_GIT_COMMIT:-HEAD}^{commit}")" \
-    || die "not a commit: ${EXECBOARD_GIT_COMMIT:-HEAD}"
+    || eb_die "not a commit: ${EXECBOARD_GIT_COMMIT:-HEAD}"
   if [[ -z "${EXECBOARD_GIT_COMMIT:-}" && -n "$(git -C "$ROOT" status --porcelain --untracked-files=no)" ]]; then
-    log "the working tree has uncommitted changes: they are not in the image (it is built from $commit)"
+    eb_log "the working tree has uncommitted changes: they are not in the image (it is built from $commit)"
   fi
   t0=$(seconds)
-  log "docker build -> $APP_IMAGE from git archive $commit (--network host for apt and npm ci)"
+  eb_log "docker build -> $APP_IMAGE from git archive $commit (--network host for apt and npm ci)"
   git -C "$ROOT" archive --format=tar "$commit" \
     | DOCKER_BUILDKIT=0 docker build --network host -f docker/app.Dockerfile \
         --build-arg "NODE_IMAGE=$NODE_IMAGE" --build-arg "GIT_COMMIT=$commit" -t "$APP_IMAGE" - \
-        >"$WORK/app.build.log" 2>&1 || { tail -n 40 "$WORK/app.build.log" >&2; die "docker build of $APP_IMAGE failed"; }
-  log "$APP_IMAGE built in $(( $(seconds) - t0 )) s (revision label: $(docker image inspect --format \
+        >"$WORK/app.build.log" 2>&1 || { tail -n 40 "$WORK/app.build.log" >&2; eb_die "docker build of $APP_IMAGE failed"; }
+  eb_log "$APP_IMAGE built in $(( $(seconds) - t0 )) s (revision label: $(docker image inspect --format \
     '{{ index .Config.Labels "org.opencontainers.image.revision" }}' "$APP_IMAGE"))"
 fi
 
-log "images:"
+eb_log "images:"
 docker image ls --format '  {{.Repository}}:{{.Tag}}  {{.ID}}  {{.Size}}' \
   | grep -E "execboard-offline/|$APP_IMAGE|${EXECBOARD_SANDBOX_IMAGE:-execboard-sandbox:1}" >&2 || true

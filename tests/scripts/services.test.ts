@@ -65,6 +65,19 @@ describe("scripts/services.sh", () => {
   });
 });
 
+describe("eb_flags", () => {
+  it("sets each declared flag to 1 when given and 0 when not, and stops at anything else with the usage", async () => {
+    const set = await bash(`set -u; eb_flags "usage: x [--force] [--strict]" --force --strict -- --strict; echo "$force $strict"`);
+    expect(set.stdout.trim()).toBe("0 1");
+    const none = await bash(`set -u; eb_flags "usage: x [--app]" --app --; echo "$app"`);
+    expect(none.stdout.trim()).toBe("0");
+    const bad = await bash(`eb_flags "usage: x [--app]" --app -- --app --apps; echo reached`);
+    expect(bad.code).toBe(1);
+    expect(bad.stdout).not.toContain("reached");
+    expect(bad.stderr).toContain("usage: x [--app]");
+  });
+});
+
 describe("eb_supervise", () => {
   it("starts a process again each time it dies, waiting longer each time, and stops it when stopped", { timeout: 60_000 }, async () => {
     const runs = path.join(scratch, "runs.log");
