@@ -157,6 +157,65 @@ eb_start_test_world() {
   export EXECBOARD_DATA_DIR="$dir/data" EXECBOARD_QUEUE_PREFIX="test" EXECBOARD_URL="http://127.0.0.1:$web_port" NODE_ENV=test
 }
 
+# eb_start_bench_world NAME DBNAME PG_PORT REDIS_PORT WEB_PORT : a bench's own Postgres (with
+# the database DBNAME) and Redis under var/NAME (kept between runs, fsync off), on the ports
+# NAME's variables give (for loadbench: LOADBENCH_PG_PORT, LOADBENCH_REDIS_PORT) or else those
+# given here, stopped on exit with everything else the script started. Sets BENCH_DIR and
+# BENCH_WEB_PORT (LOADBENCH_WEB_PORT, or WEB_PORT); exports DATABASE_URL, REDIS_URL and
+# BENCH_DATABASE_URL (bench/bench-database.ts).
+eb_start_bench_world() {
+  local name="$1" db="$2" vars="${1^^}" pg_port redis_port
+  pg_port="$(eb_env_or "${vars}_PG_PORT" "$3")" redis_port="$(eb_env_or "${vars}_REDIS_PORT" "$4")"
+  BENCH_WEB_PORT="$(eb_env_or "${vars}_WEB_PORT" "$5")" BENCH_DIR="$PWD/var/$name"
+  mkdir -p "$BENCH_DIR"
+  trap 'eb_stop_all' EXIT
+  trap 'exit 130' INT TERM
+  unset DATABASE_URL REDIS_URL
+  eb_start_postgres "$BENCH_DIR/pg" "$pg_port" "$db" fast
+  eb_start_redis "$BENCH_DIR/redis" "$redis_port" fast
+  export BENCH_DATABASE_URL="$DATABASE_URL" NEXT_TELEMETRY_DISABLED=1
+}
+
+# eb_env_or VAR DEFAULT : prints the value of the variable VAR, or DEFAULT when it is unset or empty.
+eb_env_or() { printf '%s\n' "${!1:-$2}"; }
+
+# eb_next_build DIST LOG : a production build into DIST (NEXT_DIST_DIR), its output in LOG.
+# next build adds its dist dir to tsconfig.json and may touch next-env.d.ts: a build beside the
+# usual one puts them back.
+eb_next_build() {
+  local dist="$1" log="$2" saved built=0
+  saved=$(mktemp -d)
+  cp tsconfig.json "$saved/"
+  if [ -f next-env.d.ts ]; then cp next-env.d.ts "$saved/"; fi
+  NEXT_DIST_DIR="$dist" node_modules/.bin/next build >"$log" 2>&1 && built=1
+  cmp -s "$saved/tsconfig.json" tsconfig.json || cp "$saved/tsconfig.json" tsconfig.json
+  if [ -f "$saved/next-env.d.ts" ]; then cmp -s "$saved/next-env.d.ts" next-env.d.ts || cp "$saved/next-env.d.ts" next-env.d.ts; fi
+  rm -rf "$saved"
+  [ "$built" = 1 ] || { tail -60 "$log" >&2; eb_die "next build failed (see $log)"; }
+}
+
+# eb_bench_next_build LOG : the production build the benches share (eb_next_build into
+# .next-loadbench), or with LOADBENCH_SKIP_BUILD=1 the last one there; exports NEXT_DIST_DIR
+# for the `execboard web` that serves it.
+eb_bench_next_build() {
+  export NEXT_DIST_DIR=.next-loadbench
+  if [ "${LOADBENCH_SKIP_BUILD:-0}" = "1" ] && [ -f "$NEXT_DIST_DIR/BUILD_ID" ]; then
+    eb_log "reusing the build in $NEXT_DIST_DIR"
+  else
+    eb_log "next build into $NEXT_DIST_DIR"
+    eb_next_build "$NEXT_DIST_DIR" "$1"
+  fi
+}
+
+# eb_start_web PORT LOG [VAR=value...] : `execboard web` on 127.0.0.1:PORT (with those
+# variables), its output in LOG, stopped by eb_stop_all; returns once its health check answers.
+eb_start_web() {
+  local port="$1" log="$2"
+  shift 2
+  eb_spawn env "$@" node bin/execboard.mjs web --port "$port" --host 127.0.0.1 >"$log" 2>&1
+  eb_wait_http "http://127.0.0.1:$port/api/v1/health" || { tail -40 "$log" >&2; eb_die "execboard web did not start (see $log)"; }
+}
+
 # eb_supervise NAME CMD... : runs CMD in the background and starts it again whenever it exits,
 # after 1 s, then 2, 4, … up to 30 s while it keeps dying young (a run of a minute or more resets
 # the wait). Stopping the supervisor (eb_stop_all) stops the process it runs.

@@ -34,12 +34,8 @@ status=0
 eb_spawn node bin/execboard.mjs worker >"$T/worker.log" 2>&1
 if [ "$web" = 1 ]; then
   export NEXT_DIST_DIR=".next-test-$WEB_PORT"
-  # next build adds its dist dir's types to tsconfig.json; a side-by-side build must not leave that behind.
-  cp tsconfig.json "$T/tsconfig.json.saved"
-  node_modules/.bin/next build >"$T/next-build.log" 2>&1 || { cp "$T/tsconfig.json.saved" tsconfig.json; tail -60 "$T/next-build.log"; eb_die "next build failed"; }
-  cp "$T/tsconfig.json.saved" tsconfig.json
-  eb_spawn node bin/execboard.mjs web --port "$WEB_PORT" --host 127.0.0.1 >"$T/web.log" 2>&1
-  eb_wait_http "$EXECBOARD_URL/api/v1/health" || { tail -40 "$T/web.log"; eb_die "test web server did not start"; }
+  eb_next_build "$NEXT_DIST_DIR" "$T/next-build.log"
+  eb_start_web "$WEB_PORT" "$T/web.log"
 fi
 if [ "${#vitest_args[@]}" -gt 0 ]; then npx vitest run "${vitest_args[@]}" || status=1; fi
 if [ "${#e2e_args[@]}" -gt 0 ]; then

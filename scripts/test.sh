@@ -29,8 +29,7 @@ step "lint" npx eslint --max-warnings=0 .
 step "build" bash -c 'node_modules/.bin/next build >"$0/next-build.log" 2>&1 || { tail -60 "$0/next-build.log"; exit 1; }' "$T"
 
 eb_spawn node bin/execboard.mjs worker >"$T/worker.log" 2>&1
-eb_spawn node bin/execboard.mjs web --port "$WEB_PORT" --host 127.0.0.1 >"$T/web.log" 2>&1
-eb_wait_http "$EXECBOARD_URL/api/v1/health" || { tail -40 "$T/web.log"; eb_die "test web server did not start"; }
+eb_start_web "$WEB_PORT" "$T/web.log"
 
 step "unit + integration" npx vitest run --reporter=default --reporter=json --outputFile.json="$T/vitest.json"
 step "seed demo for e2e" node bin/execboard.mjs demo seed --benchmark demo
