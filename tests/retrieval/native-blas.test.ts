@@ -45,6 +45,34 @@ describe("native/blas is built and loads", () => {
   });
 });
 
+describe("native arguments", () => {
+  it("each function refuses, by its own name, arguments that are not what it takes", () => {
+    // Called as JavaScript would call them, unchecked by the types.
+    const blas = addon() as unknown as Record<string, (...args: unknown[]) => unknown>;
+    const f32 = () => new Float32Array(4), f64 = () => new Float64Array(2).fill(1), i32 = () => new Int32Array([0, 1]);
+    expect(blas.rowStats(f32(), 2, f64(), f64())).toBe(-1);
+    for (const args of [[f32(), 2, f64()], [i32(), 2, f64(), f64()], [f32(), 2, new Float32Array(2), f64()], [f32(), -1, f64(), f64()], [f32(), 1.5, f64(), f64()], [f32(), 0, f64(), f64()]]) {
+      expect(() => blas.rowStats(...args)).toThrow("rowStats(matrix, dims, sumSquares, maxAbs): bad arguments");
+    }
+    expect(blas.toF32(f32(), 2, 0, 2, f64(), f32(), 2)).toBeUndefined();
+    expect(() => blas.toF32(f32(), 2, 0, 2, f64(), new Float64Array(4), 2)).toThrow("toF32(matrix, dims, first, count, divisors, dst, dstStride): bad arguments");
+    expect(blas.sgemmNT(f32(), 2, f32(), 2, f32(), 2, 2, 2, 2, 1)).toBeUndefined();
+    expect(() => blas.sgemmNT(f32(), 2, f32(), 2, new Float64Array(4), 2, 2, 2, 2, 1)).toThrow("sgemmNT(a, lda, b, ldb, out, ldc, m, n, k, threads): bad arguments");
+    expect(() => blas.sgemmNT(new Uint16Array(4), 2, f32(), 2, f32(), 2, 2, 2, 2, 1)).toThrow("sgemmNT");
+    expect(blas.scaleScores(f32(), 2, 2, 2, f64(), f64())).toBeUndefined();
+    expect(() => blas.scaleScores(f32(), 2, 2, 2, f64(), f32())).toThrow("scaleScores(scores, ldc, m, n, rowScale, colScale): bad arguments");
+    expect(blas.prefilter(f32(), 2, 2, 2, 1, f64(), new Int32Array(4), i32())).toBe(4);
+    expect(() => blas.prefilter(f32(), 2, 2, 2, 1, f64(), new Int32Array(4), f32())).toThrow("prefilter(scores, ldc, m, n, k, margins, listed, counts): bad arguments");
+    const out = new Float64Array(2);
+    expect(blas.exactScores(f32(), f64(), f32(), f64(), 2, i32(), i32(), out, 1)).toBeUndefined();
+    expect(Array.from(out)).toEqual([0, 0]);
+    expect(() => blas.exactScores(f32(), f64(), f32(), f64(), 2, i32(), i32(), out)).toThrow(
+      "exactScores(queries, qDivisors, corpus, cDivisors, dims, pairQuery, pairRow, out, threads): bad arguments",
+    );
+    expect(() => blas.exactScores(f32(), f64(), i32(), f64(), 2, i32(), i32(), out, 1)).toThrow("exactScores");
+  });
+});
+
 describe("native twins are bit-identical", () => {
   it("row sums of squares and largest magnitudes (float16, float32, float64; odd row counts)", () => {
     const blas = addon();

@@ -1,5 +1,6 @@
 // The addon's shared helpers (common.h).
 #include <math.h>
+#include <stdarg.h>
 #include <string.h>
 #include "common.h"
 
@@ -35,7 +36,7 @@ void init_half(void) {
 
 // ---- typed-array arguments ----------------------------------------------------------------
 
-int get_array(napi_env env, napi_value v, array_t* out) {
+static int get_array(napi_env env, napi_value v, array_t* out) {
   napi_typedarray_type type;
   size_t length;
   void* data;
@@ -52,14 +53,42 @@ int get_array(napi_env env, napi_value v, array_t* out) {
   return 1;
 }
 
-int get_size(napi_env env, napi_value v, size_t* out) {
+static int get_size(napi_env env, napi_value v, size_t* out) {
   double d;
   if (napi_get_value_double(env, v, &d) != napi_ok || !(d >= 0) || d > 9007199254740991.0 || d != floor(d)) return 0;
   *out = (size_t)d;
   return 1;
 }
 
-int is_matrix(const array_t* m) {
-  return m->kind == F16 || m->kind == F32 || m->kind == F64;
+// Whether an array is what a spec letter other than 'n' asks for.
+static int is_kind(const array_t* a, char letter) {
+  switch (letter) {
+    case 'M': return a->kind == F16 || a->kind == F32 || a->kind == F64;
+    case 'f': return a->kind == F32;
+    case 'd': return a->kind == F64;
+    case 'i': return a->kind == I32;
+    default: return 0;
+  }
+}
+
+#define MAX_ARGS 16
+
+int get_args(napi_env env, napi_callback_info info, const char* spec, ...) {
+  napi_value argv[MAX_ARGS];
+  size_t argc = MAX_ARGS, want = strlen(spec);
+  if (want > MAX_ARGS || napi_get_cb_info(env, info, &argc, argv, NULL, NULL) != napi_ok || argc < want) return 0;
+  va_list ap;
+  va_start(ap, spec);
+  int ok = 1;
+  for (size_t i = 0; ok && i < want; i++) {
+    if (spec[i] == 'n') {
+      ok = get_size(env, argv[i], va_arg(ap, size_t*));
+    } else {
+      array_t* a = va_arg(ap, array_t*);
+      ok = get_array(env, argv[i], a) && is_kind(a, spec[i]);
+    }
+  }
+  va_end(ap);
+  return ok;
 }
 

@@ -24,11 +24,13 @@ typedef struct {
   size_t length;
 } array_t;
 
-/** A typed array argument (Uint16Array as float16, Float32Array, Float64Array, Int32Array). */
-int get_array(napi_env env, napi_value v, array_t* out);
-/** A non-negative integer argument. */
-int get_size(napi_env env, napi_value v, size_t* out);
-int is_matrix(const array_t* m);
+/**
+ * The call's arguments, one letter of `spec` each, into the pointers that follow: 'M' a matrix
+ * (Uint16Array as float16, Float32Array or Float64Array), 'f' a Float32Array, 'd' a
+ * Float64Array, 'i' an Int32Array (each into an array_t*), 'n' a non-negative integer (into a
+ * size_t*). 0 when there are fewer arguments than letters or one is not what its letter says.
+ */
+int get_args(napi_env env, napi_callback_info info, const char* spec, ...);
 
 napi_value row_stats(napi_env env, napi_callback_info info);
 napi_value to_f32(napi_env env, napi_callback_info info);

@@ -112,16 +112,10 @@ static void* exact_range(void* arg) {
 #define MAX_THREADS 16
 
 napi_value exact_scores(napi_env env, napi_callback_info info) {
-  size_t argc = 9;
-  napi_value argv[9];
-  CHECK(napi_get_cb_info(env, info, &argc, argv, NULL, NULL));
   array_t q, qd, c, cd, pq, pc, out;
   size_t d, threads;
-  if (argc < 9 || !get_array(env, argv[0], &q) || !is_matrix(&q) || !get_array(env, argv[1], &qd) || qd.kind != F64 || !get_array(env, argv[2], &c) ||
-      !is_matrix(&c) || !get_array(env, argv[3], &cd) || cd.kind != F64 || !get_size(env, argv[4], &d) || d == 0 || !get_array(env, argv[5], &pq) ||
-      pq.kind != I32 || !get_array(env, argv[6], &pc) || pc.kind != I32 || !get_array(env, argv[7], &out) || out.kind != F64 ||
-      !get_size(env, argv[8], &threads) || q.length % d != 0 || c.length % d != 0 || qd.length != q.length / d || cd.length != c.length / d ||
-      pq.length != pc.length || out.length != pq.length || pq.length > UINT32_MAX)
+  if (!get_args(env, info, "MdMdniidn", &q, &qd, &c, &cd, &d, &pq, &pc, &out, &threads) || d == 0 || q.length % d != 0 || c.length % d != 0 ||
+      qd.length != q.length / d || cd.length != c.length / d || pq.length != pc.length || out.length != pq.length || pq.length > UINT32_MAX)
     return throw_(env, "exactScores(queries, qDivisors, corpus, cDivisors, dims, pairQuery, pairRow, out, threads): bad arguments");
   const int32_t* pqi = pq.data;
   const int32_t* pci = pc.data;

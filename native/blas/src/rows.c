@@ -53,14 +53,9 @@ ROW_STATS(stats_f64, double, WIDEN)
 ROW_STATS(stats_f16, uint16_t, HALF)
 
 napi_value row_stats(napi_env env, napi_callback_info info) {
-  size_t argc = 4;
-  napi_value argv[4];
-  CHECK(napi_get_cb_info(env, info, &argc, argv, NULL, NULL));
   array_t m, ss, mx;
   size_t d;
-  if (argc < 4 || !get_array(env, argv[0], &m) || !is_matrix(&m) || !get_size(env, argv[1], &d) || d == 0 ||
-      !get_array(env, argv[2], &ss) || ss.kind != F64 || !get_array(env, argv[3], &mx) || mx.kind != F64 || m.length % d != 0 ||
-      ss.length != m.length / d || mx.length != ss.length)
+  if (!get_args(env, info, "Mndd", &m, &d, &ss, &mx) || d == 0 || m.length % d != 0 || ss.length != m.length / d || mx.length != ss.length)
     return throw_(env, "rowStats(matrix, dims, sumSquares, maxAbs): bad arguments");
   init_half();
   const size_t n = ss.length;
@@ -79,15 +74,10 @@ napi_value row_stats(napi_env env, napi_callback_info info) {
 // dst: Float32Array, dstStride) : dst[j*dstStride + t] = float32(matrix[first+j][t] / divisor)
 
 napi_value to_f32(napi_env env, napi_callback_info info) {
-  size_t argc = 7;
-  napi_value argv[7];
-  CHECK(napi_get_cb_info(env, info, &argc, argv, NULL, NULL));
   array_t m, div, dst;
   size_t d, first, count, stride;
-  if (argc < 7 || !get_array(env, argv[0], &m) || !is_matrix(&m) || !get_size(env, argv[1], &d) || d == 0 || !get_size(env, argv[2], &first) ||
-      !get_size(env, argv[3], &count) || !get_array(env, argv[4], &div) || div.kind != F64 || !get_array(env, argv[5], &dst) || dst.kind != F32 ||
-      !get_size(env, argv[6], &stride) || stride < d || m.length % d != 0 || div.length != m.length / d || first + count > div.length ||
-      (count > 0 && (count - 1) * stride + d > dst.length))
+  if (!get_args(env, info, "Mnnndfn", &m, &d, &first, &count, &div, &dst, &stride) || d == 0 || stride < d || m.length % d != 0 ||
+      div.length != m.length / d || first + count > div.length || (count > 0 && (count - 1) * stride + d > dst.length))
     return throw_(env, "toF32(matrix, dims, first, count, divisors, dst, dstStride): bad arguments");
   init_half();
   const double* dv = div.data;

@@ -11,14 +11,9 @@ void openblas_set_num_threads(int num_threads);
 // threads): out[i*ldc + j] = sum_t a[i*lda + t] * b[j*ldb + t] for i < m, j < n -------------
 
 napi_value sgemm_nt(napi_env env, napi_callback_info info) {
-  size_t argc = 10;
-  napi_value argv[10];
-  CHECK(napi_get_cb_info(env, info, &argc, argv, NULL, NULL));
   array_t a, b, c;
   size_t lda, ldb, ldc, m, n, k, threads;
-  if (argc < 10 || !get_array(env, argv[0], &a) || a.kind != F32 || !get_size(env, argv[1], &lda) || !get_array(env, argv[2], &b) || b.kind != F32 ||
-      !get_size(env, argv[3], &ldb) || !get_array(env, argv[4], &c) || c.kind != F32 || !get_size(env, argv[5], &ldc) || !get_size(env, argv[6], &m) ||
-      !get_size(env, argv[7], &n) || !get_size(env, argv[8], &k) || !get_size(env, argv[9], &threads) || k == 0 || lda < k || ldb < k || ldc < n ||
+  if (!get_args(env, info, "fnfnfnnnnn", &a, &lda, &b, &ldb, &c, &ldc, &m, &n, &k, &threads) || k == 0 || lda < k || ldb < k || ldc < n ||
       m > INT32_MAX || n > INT32_MAX || lda > INT32_MAX || ldb > INT32_MAX || ldc > INT32_MAX ||
       (m > 0 && (m - 1) * lda + k > a.length) || (n > 0 && (n - 1) * ldb + k > b.length) || (m > 0 && (m - 1) * ldc + n > c.length))
     return throw_(env, "sgemmNT(a, lda, b, ldb, out, ldc, m, n, k, threads): bad arguments");
@@ -32,14 +27,10 @@ napi_value sgemm_nt(napi_env env, napi_callback_info info) {
 // Float64Array): scores[i*ldc + j] = float32(scores[i*ldc + j] * rowScale[i] * colScale[j]) ----
 
 napi_value scale_scores(napi_env env, napi_callback_info info) {
-  size_t argc = 6;
-  napi_value argv[6];
-  CHECK(napi_get_cb_info(env, info, &argc, argv, NULL, NULL));
   array_t s, rs, cs;
   size_t ldc, m, n;
-  if (argc < 6 || !get_array(env, argv[0], &s) || s.kind != F32 || !get_size(env, argv[1], &ldc) || !get_size(env, argv[2], &m) ||
-      !get_size(env, argv[3], &n) || !get_array(env, argv[4], &rs) || rs.kind != F64 || !get_array(env, argv[5], &cs) || cs.kind != F64 ||
-      ldc < n || rs.length < m || cs.length < n || (m > 0 && (m - 1) * ldc + n > s.length))
+  if (!get_args(env, info, "fnnndd", &s, &ldc, &m, &n, &rs, &cs) || ldc < n || rs.length < m || cs.length < n ||
+      (m > 0 && (m - 1) * ldc + n > s.length))
     return throw_(env, "scaleScores(scores, ldc, m, n, rowScale, colScale): bad arguments");
   float* out = s.data;
   const double* r = rs.data;
@@ -61,15 +52,10 @@ napi_value scale_scores(napi_env env, napi_callback_info info) {
 // float32 filter need only look at the survivors (rank-paths.ts). NaN always survives.
 
 napi_value prefilter(napi_env env, napi_callback_info info) {
-  size_t argc = 8;
-  napi_value argv[8];
-  CHECK(napi_get_cb_info(env, info, &argc, argv, NULL, NULL));
   array_t s, mg, li, ct;
   size_t ldc, m, n, k;
-  if (argc < 8 || !get_array(env, argv[0], &s) || s.kind != F32 || !get_size(env, argv[1], &ldc) || !get_size(env, argv[2], &m) ||
-      !get_size(env, argv[3], &n) || !get_size(env, argv[4], &k) || k == 0 || !get_array(env, argv[5], &mg) || mg.kind != F64 ||
-      !get_array(env, argv[6], &li) || li.kind != I32 || !get_array(env, argv[7], &ct) || ct.kind != I32 || ldc < n || mg.length < m ||
-      ct.length < m || li.length < m * n || (m > 0 && (m - 1) * ldc + n > s.length))
+  if (!get_args(env, info, "fnnnndii", &s, &ldc, &m, &n, &k, &mg, &li, &ct) || k == 0 || ldc < n || mg.length < m || ct.length < m ||
+      li.length < m * n || (m > 0 && (m - 1) * ldc + n > s.length))
     return throw_(env, "prefilter(scores, ldc, m, n, k, margins, listed, counts): bad arguments");
   const float* scores = s.data;
   const double* margins = mg.data;
