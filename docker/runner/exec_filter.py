@@ -31,30 +31,56 @@ _DENIED = (
 ).split()
 _SELF_ONLY = "prlimit64 sched_setaffinity sched_setscheduler sched_setparam sched_setattr".split()
 
+# AUDIT_ARCH_* of each machine the filter knows, and its syscall numbers, in the same order.
+_MACHINES = {"x86_64": 0xC000003E, "aarch64": 0xC00000B7}
+_NUMBERS = {
+    # syscall: (x86_64, aarch64)
+    "execve": (59, 221),
+    "execveat": (322, 281),
+    "ptrace": (101, 117),
+    "unshare": (272, 97),
+    "setns": (308, 268),
+    "mount": (165, 40),
+    "umount2": (166, 39),
+    "pivot_root": (155, 41),
+    "chroot": (161, 51),
+    "keyctl": (250, 219),
+    "add_key": (248, 217),
+    "request_key": (249, 218),
+    "bpf": (321, 280),
+    "userfaultfd": (323, 282),
+    "perf_event_open": (298, 241),
+    "process_vm_readv": (310, 270),
+    "process_vm_writev": (311, 271),
+    "kexec_load": (246, 104),
+    "kexec_file_load": (320, 294),
+    "init_module": (175, 105),
+    "finit_module": (313, 273),
+    "delete_module": (176, 106),
+    "open_by_handle_at": (304, 265),
+    "io_uring_setup": (425, 425),
+    "io_uring_enter": (426, 426),
+    "io_uring_register": (427, 427),
+    "open_tree": (428, 428),
+    "move_mount": (429, 429),
+    "fsopen": (430, 430),
+    "fsmount": (432, 432),
+    "process_madvise": (440, 440),
+    "pidfd_getfd": (438, 438),
+    "prlimit64": (302, 261),
+    "sched_setaffinity": (203, 122),
+    "sched_setscheduler": (144, 119),
+    "sched_setparam": (142, 118),
+    "sched_setattr": (314, 274),
+    "setpriority": (141, 140),
+    "ioprio_set": (251, 30),
+    "clone": (56, 220),
+    "clone3": (435, 435),
+    "kill": (62, 129),
+}
 _ARCHES = {
-    # machine: (AUDIT_ARCH_*, {syscall: number})
-    "x86_64": (0xC000003E, dict(
-        execve=59, execveat=322, ptrace=101, unshare=272, setns=308, mount=165, umount2=166,
-        pivot_root=155, chroot=161, keyctl=250, add_key=248, request_key=249, bpf=321,
-        userfaultfd=323, perf_event_open=298, process_vm_readv=310, process_vm_writev=311,
-        kexec_load=246, kexec_file_load=320, init_module=175, finit_module=313,
-        delete_module=176, open_by_handle_at=304, io_uring_setup=425, io_uring_enter=426,
-        io_uring_register=427, open_tree=428, move_mount=429, fsopen=430, fsmount=432,
-        process_madvise=440, pidfd_getfd=438, prlimit64=302, sched_setaffinity=203, sched_setscheduler=144,
-        sched_setparam=142, sched_setattr=314, setpriority=141, ioprio_set=251, clone=56,
-        clone3=435, kill=62,
-    )),
-    "aarch64": (0xC00000B7, dict(
-        execve=221, execveat=281, ptrace=117, unshare=97, setns=268, mount=40, umount2=39,
-        pivot_root=41, chroot=51, keyctl=219, add_key=217, request_key=218, bpf=280,
-        userfaultfd=282, perf_event_open=241, process_vm_readv=270, process_vm_writev=271,
-        kexec_load=104, kexec_file_load=294, init_module=105, finit_module=273,
-        delete_module=106, open_by_handle_at=265, io_uring_setup=425, io_uring_enter=426,
-        io_uring_register=427, open_tree=428, move_mount=429, fsopen=430, fsmount=432,
-        process_madvise=440, pidfd_getfd=438, prlimit64=261, sched_setaffinity=122, sched_setscheduler=119,
-        sched_setparam=118, sched_setattr=274, setpriority=140, ioprio_set=30, clone=220,
-        clone3=435, kill=129,
-    )),
+    machine: (audit_arch, {name: numbers[i] for name, numbers in _NUMBERS.items()})
+    for i, (machine, audit_arch) in enumerate(_MACHINES.items())
 }
 _X32_BIT = 0x40000000
 
