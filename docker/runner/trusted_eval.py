@@ -13,11 +13,11 @@ class that only claims the name); its own class name labels the outcome.
 import builtins
 import decimal
 import importlib
-import re
 
 import labels
 import observe
 import plain_data
+import pytest_shim
 import split_tests as st
 
 NOT_PLAIN = "FAIL:NotPlainData"
@@ -47,41 +47,29 @@ SAFE_BUILTINS["__import__"] = _import
 _EXCEPTIONS = {k: v for k, v in vars(builtins).items() if isinstance(v, type) and issubclass(v, BaseException)}
 
 
-class _ExcInfo:
-    def __init__(self):
-        self.type = self.value = self.tb = None
-
-
-class TrustedRaises:
-    """pytest.raises for split tests, matching by the real builtin class hierarchy."""
+class TrustedRaises(pytest_shim.Raises):
+    """pytest.raises for split tests, matching by the real builtin class hierarchy: what the
+    candidate raised counts as its nearest builtin class, with the message it reported."""
 
     def __init__(self, expected, match=None):
         expected = expected if isinstance(expected, tuple) else (expected,)
         if not all(isinstance(e, type) and issubclass(e, BaseException) for e in expected):
             raise TypeError("pytest.raises expects exception classes")
-        self.expected = expected
-        self.match = match
-        self.info = _ExcInfo()
+        super().__init__(expected, match)
 
-    def __enter__(self):
-        return self.info
-
-    def __exit__(self, exc_type, exc, tb):
-        if exc is None:
-            raise AssertionError("DID NOT RAISE %r" % (self.expected,))
+    def counts_as(self, exc):
         if isinstance(exc, plain_data.NotPlain):
-            return False
+            return None
         if isinstance(exc, CandidateRaised):
-            cls, message = exc.cls, exc.message
-        else:  # raised by the trusted program itself, e.g. sorted(None)
-            cls, message = type(exc), str(exc)
-        if not issubclass(cls, self.expected):
-            return False
-        if self.match is not None and not re.search(self.match, message):
-            raise AssertionError("Regex pattern %r does not match %r" % (self.match, message))
-        self.info.type = cls
-        self.info.value = _as_exception(cls, message) if isinstance(exc, CandidateRaised) else exc
-        return True
+            return exc.cls
+        return type(exc)  # raised by the trusted program itself, e.g. sorted(None)
+
+    def seen_as(self, exc, cls, tb):
+        # No traceback: its frames are the judge's.
+        return (_as_exception(cls, exc.message) if isinstance(exc, CandidateRaised) else exc), None
+
+    def message_of(self, exc):
+        return exc.message if isinstance(exc, CandidateRaised) else str(exc)
 
 
 def _as_exception(cls, message):
