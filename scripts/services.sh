@@ -11,8 +11,9 @@ EB_LOG_TAG="${EB_LOG_TAG:-execboard}"
 eb_log() { printf '\033[1;34m[%s]\033[0m %s\n' "$EB_LOG_TAG" "$*" >&2; }
 eb_die() { printf '\033[1;31m[%s] %s\033[0m\n' "$EB_LOG_TAG" "$*" >&2; exit 1; }
 
-# eb_flags USAGE --NAME... -- ARG... : sets the variable NAME to 1 for each --NAME among the
-# ARGs and to 0 for the others; any other argument dies with USAGE.
+# eb_flags USAGE --NAME... -- ARG... : sets the variable NAME (a shell name: letters, digits,
+# underscores) to 1 for each --NAME among the ARGs and to 0 for the others; any other argument
+# dies with USAGE.
 eb_flags() {
   local usage="$1" known=() flag arg
   shift
