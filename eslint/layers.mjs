@@ -10,7 +10,7 @@ export const LAYERS = [
   // 0: foundations
   ["errors", "config", "text"],
   // 1: infrastructure
-  ["db", "storage", "queue"],
+  ["db", "storage", "queue", "git"],
   // 2: algorithms and formats, framework-free
   ["metrics", "retrieval", "embeddings", "rankings", "construction", "sandbox", "execution", "browser-check", "tokenizer", "repo-files", "repo-metrics", "repo-runs", "repo-search"],
   // 3: domain records

@@ -16,8 +16,9 @@ import fs from "node:fs";
 import path from "node:path";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
+import type { TreeEntry } from "@/lib/git/read-only-git";
 import { ensureSnapshot, type SnapshotSummary } from "@/lib/repo-corpus/build-snapshot";
-import { GitRepo, type TreeEntry } from "@/lib/repo-corpus/git-repo";
+import { GitRepo } from "@/lib/repo-corpus/git-repo";
 import { classifyTree } from "@/lib/repo-corpus/tree-files";
 import { corpusText } from "@/lib/repo-files/file-text";
 import { buildImportReport, type ImportReport } from "./import-report";
@@ -208,7 +209,7 @@ async function goldTexts(c: Corpus, gold: readonly string[]): Promise<Map<string
   const entries = c.tree.filter((e) => gold.includes(e.path));
   const paths = new Map<string, string[]>();
   for (const e of entries) paths.set(e.oid, [...(paths.get(e.oid) ?? []), e.path]);
-  await c.git.readBlobs([...paths.keys()], (oid, bytes) => {
+  await c.git.forEachBlob([...paths.keys()], (oid, bytes) => {
     const t = corpusText(bytes);
     if ("text" in t) for (const p of paths.get(oid)!) out.set(p, t.text);
   });
@@ -226,7 +227,7 @@ async function goldProblems(c: Corpus, gold: readonly string[]): Promise<Map<str
     else if (!candidates.includes(e)) out.set(g, `gold file ${g} is not a corpus file at ${c.commit.slice(0, 12)} (${e.mode === "120000" ? "a symbolic link" : e.mode === "160000" ? "a submodule" : "larger than 1 MiB"})`);
   }
   const binary = new Set<string>();
-  await c.git.readBlobs(candidates.map((e) => e.oid), (oid, bytes) => {
+  await c.git.forEachBlob(candidates.map((e) => e.oid), (oid, bytes) => {
     if ("excluded" in corpusText(bytes)) for (const e of candidates) if (e.oid === oid) binary.add(e.path);
   });
   for (const g of gold) if (binary.has(g)) out.set(g, `gold file ${g} is not a text file (binary or not UTF-8) at ${c.commit.slice(0, 12)}`);

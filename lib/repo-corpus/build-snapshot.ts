@@ -5,12 +5,12 @@
 // commit) is reused as it is.
 import crypto from "node:crypto";
 import { db } from "@/lib/db/client";
+import type { ReadOnlyGit, TreeEntry } from "@/lib/git/read-only-git";
 import { languageOf } from "@/lib/repo-files/classify";
 import { lineCount } from "@/lib/repo-files/chunks";
 import { corpusText } from "@/lib/repo-files/file-text";
 import { headerTokens } from "@/lib/repo-files/render";
 import { countTokens } from "@/lib/tokenizer/cl100k";
-import type { GitRepo, TreeEntry } from "./git-repo";
 import { classifyTree, type TreeClassification } from "./tree-files";
 
 export interface SnapshotSummary {
@@ -38,7 +38,7 @@ interface BlobRow {
   content: Uint8Array<ArrayBuffer>;
 }
 
-export async function ensureSnapshot(git: GitRepo, repo: string, commit: string, tree: TreeEntry[], onProgress?: (done: number, total: number) => void): Promise<SnapshotSummary> {
+export async function ensureSnapshot(git: ReadOnlyGit, repo: string, commit: string, tree: TreeEntry[], onProgress?: (done: number, total: number) => void): Promise<SnapshotSummary> {
   const existing = await db().repoSnapshot.findUnique({ where: { repo_commit: { repo, commit } }, select: { id: true, fileCount: true, bytes: true, excluded: true } });
   if (existing) {
     return { snapshotId: existing.id, repo, commit, files: existing.fileCount, bytes: Number(existing.bytes), excluded: existing.excluded as SnapshotSummary["excluded"], newBlobs: 0, sharedBlobs: 0, reused: true };
@@ -51,7 +51,7 @@ export async function ensureSnapshot(git: GitRepo, repo: string, commit: string,
     const batch = candidates.slice(i, i + READ_BATCH);
     const read: { entry: TreeEntry; sha256: string; raw: Uint8Array<ArrayBuffer>; text: string }[] = [];
     const seen = new Map<string, Uint8Array<ArrayBuffer>>();
-    await git.readBlobs([...new Set(batch.map((e) => e.oid))], (oid, raw) => void seen.set(oid, new Uint8Array(raw)));
+    await git.forEachBlob([...new Set(batch.map((e) => e.oid))], (oid, raw) => void seen.set(oid, new Uint8Array(raw)));
     for (const entry of batch) {
       const raw = seen.get(entry.oid)!;
       const t = corpusText(raw);

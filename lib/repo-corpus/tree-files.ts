@@ -2,7 +2,7 @@
 // most MAX_FILE_BYTES. Symbolic links and submodules are never files of the corpus; whether a
 // candidate is text is decided from its bytes (build-snapshot.ts).
 import { MAX_FILE_BYTES } from "@/lib/repo-files/file-text";
-import type { TreeEntry } from "./git-repo";
+import type { TreeEntry } from "@/lib/git/read-only-git";
 
 export interface TreeClassification {
   candidates: TreeEntry[];

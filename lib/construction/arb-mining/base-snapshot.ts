@@ -5,7 +5,7 @@
 // directory for the sandbox (no checkout: plumbing only).
 import fs from "node:fs";
 import path from "node:path";
-import type { GitReader, TreeEntry } from "./git-reader";
+import type { ReadOnlyGit, TreeEntry } from "@/lib/git/read-only-git";
 
 export const MAX_CORPUS_FILE_BYTES = 1024 * 1024;
 const decoder = new TextDecoder("utf-8", { fatal: true });
@@ -28,7 +28,7 @@ export class BaseSnapshot {
     this.entries = entries;
   }
 
-  static async load(git: GitReader, commit: string): Promise<BaseSnapshot> {
+  static async load(git: ReadOnlyGit, commit: string): Promise<BaseSnapshot> {
     const tree = await git.tree(commit);
     const s = new BaseSnapshot(commit, tree);
     const regular = tree.filter((e) => (e.mode === "100644" || e.mode === "100755") && e.size <= MAX_CORPUS_FILE_BYTES);
@@ -49,7 +49,7 @@ export class BaseSnapshot {
   }
 
   /** Writes every regular file of the commit under `dir` (which must not exist yet). */
-  async extract(git: GitReader, dir: string): Promise<void> {
+  async extract(git: ReadOnlyGit, dir: string): Promise<void> {
     fs.mkdirSync(dir, { recursive: false });
     const regular = this.entries.filter((e) => e.mode === "100644" || e.mode === "100755");
     const blobs = await git.readBlobs(regular.map((e) => e.oid));
