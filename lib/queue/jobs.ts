@@ -11,7 +11,7 @@ export const QUEUE_NAME = "execboard";
 export const EXECUTE_QUEUE_NAME = "execboard-execute";
 export type QueueName = typeof QUEUE_NAME | typeof EXECUTE_QUEUE_NAME;
 
-const HOUR = 3600;
+const DAY = 24 * 3600;
 
 /** `I`: the part of the payload that names the job (its id is a function of it alone). */
 export interface JobDefinition<S extends z.ZodType = z.ZodType, I = z.output<S>> {
@@ -33,8 +33,20 @@ export interface JobDefinition<S extends z.ZodType = z.ZodType, I = z.output<S>>
   replaceFinished?: boolean;
 }
 
-function define<S extends z.ZodType, I>(d: JobDefinition<S, I>): JobDefinition<S, I> {
-  return d;
+/** What a job of the main queue gets unless its definition says otherwise. */
+const DEFAULTS = {
+  queue: QUEUE_NAME,
+  attempts: 3,
+  backoffMs: 2_000,
+  keepCompletedSeconds: 7 * DAY,
+  keepFailedSeconds: 30 * DAY,
+} as const satisfies Omit<JobDefinition, "name" | "schema" | "jobId">;
+
+type OwnParts<S extends z.ZodType, I> = Pick<JobDefinition<S, I>, "name" | "schema" | "jobId"> & Partial<JobDefinition<S, I>>;
+
+/** A job definition that states its name, payload and id, and only those options that differ from DEFAULTS. */
+function define<S extends z.ZodType, I>(own: OwnParts<S, I>): JobDefinition<S, I> {
+  return { ...DEFAULTS, ...own };
 }
 
 export const jobs = {
@@ -42,51 +54,35 @@ export const jobs = {
   // database or Redis restart.
   scoreSubmission: define({
     name: "score-submission",
-    queue: QUEUE_NAME,
     schema: z.object({ submissionId: z.string().uuid() }),
     jobId: (p: { submissionId: string }) => `score-${p.submissionId}`,
     attempts: 5,
-    backoffMs: 2_000,
-    keepCompletedSeconds: 7 * 24 * HOUR,
-    keepFailedSeconds: 30 * 24 * HOUR,
   }),
   // Cross-submission statistics of a benchmark version (lib/leaderboard), after a publication or
   // a re-score. The id names the published set, so one publication yields one job.
   recomputeVersionAnalysis: define({
     name: "recompute-version-analysis",
-    queue: QUEUE_NAME,
     schema: z.object({ versionId: z.number().int().positive(), setKey: z.string().regex(/^[0-9a-f]{16}$/) }),
     jobId: (p: { versionId: number; setKey: string }) => `recompute-${p.versionId}-${p.setKey}`,
-    attempts: 3,
-    backoffMs: 2_000,
-    keepCompletedSeconds: 7 * 24 * HOUR,
-    keepFailedSeconds: 30 * 24 * HOUR,
     replaceFinished: true,
   }),
   // A maintainer's re-score of one published submission (lib/scoring): the evaluation it fills
   // in was created with the batch, so its id names the job and a retry resumes the same run.
   rescoreSubmission: define({
     name: "rescore-submission",
-    queue: QUEUE_NAME,
     schema: z.object({ evaluationId: z.string().uuid() }),
     jobId: (p: { evaluationId: string }) => `rescore-${p.evaluationId}`,
-    attempts: 3,
-    backoffMs: 2_000,
-    keepCompletedSeconds: 7 * 24 * HOUR,
-    keepFailedSeconds: 30 * 24 * HOUR,
   }),
   // Re-score every published result of a benchmark kind scored by another of its engines
   // (lib/rescore). Each worker queues one per kind at start; the id names the kind and its
   // engine version, so it runs once per upgrade of that kind, and other kinds' results are left alone.
   upgradeScoringEngine: define({
     name: "upgrade-scoring-engine",
-    queue: QUEUE_NAME,
     schema: z.object({ kind: z.enum(Object.values(BenchmarkKind) as [BenchmarkKind, ...BenchmarkKind[]]), engineVersion: z.number().int().positive() }),
     jobId: (p: { kind: BenchmarkKind; engineVersion: number }) => `engine-upgrade-${p.kind}-${p.engineVersion}`,
     attempts: 5,
     backoffMs: 5_000,
-    keepCompletedSeconds: 30 * 24 * HOUR,
-    keepFailedSeconds: 30 * 24 * HOUR,
+    keepCompletedSeconds: 30 * DAY,
   }),
   // A chunk of (code, tests) pairs to execute into the execution cache (lib/execution). The id
   // names the chunk's pairs and runner version, so re-enqueueing it is a no-op. Results live in
@@ -104,10 +100,9 @@ export const jobs = {
         .max(256),
     }),
     jobId: (p: { chunkId: string }) => `exec-${p.chunkId}`,
-    attempts: 3,
     backoffMs: 1_000,
-    keepCompletedSeconds: 24 * HOUR,
-    keepFailedSeconds: 7 * 24 * HOUR,
+    keepCompletedSeconds: DAY,
+    keepFailedSeconds: 7 * DAY,
   }),
 } as const;
 

@@ -17,4 +17,18 @@ describe("the job registry", () => {
     expect(new Set(names).size).toBe(names.length);
     expect(names.sort()).toEqual(Object.values(jobs).map((d) => d.name).sort());
   });
+
+  it("gives each job the queue, retries and retention its definition states, and the main queue's defaults otherwise", () => {
+    const policy = Object.fromEntries(
+      Object.values(jobs).map((d) => [d.name, [d.queue, d.attempts, d.backoffMs, d.keepCompletedSeconds / 86400, d.keepFailedSeconds / 86400, d.replaceFinished ?? false]]),
+    );
+    expect(policy).toEqual({
+      // [queue, attempts, first retry delay (ms), days kept completed, days kept failed, replaces a finished job]
+      "score-submission": [QUEUE_NAME, 5, 2_000, 7, 30, false],
+      "recompute-version-analysis": [QUEUE_NAME, 3, 2_000, 7, 30, true],
+      "rescore-submission": [QUEUE_NAME, 3, 2_000, 7, 30, false],
+      "upgrade-scoring-engine": [QUEUE_NAME, 5, 5_000, 30, 30, false],
+      "execute-pairs": [EXECUTE_QUEUE_NAME, 3, 1_000, 1, 7, false],
+    });
+  });
 });
