@@ -52,6 +52,11 @@ export interface ValidateOptions {
 /** No embedding model has more dimensions; a file claiming more is refused from its header. */
 export const MAX_DIMS = 16_384;
 
+/** The most the four arrays can hold for q query rows and c corpus rows: float64 rows at the largest dimension, ids of up to 1 KiB, headers. */
+export function arrayBudget(q: number, c: number): number {
+  return (q + c) * (MAX_DIMS * 8 + 1024) + 64 * 1024;
+}
+
 // A refusal must not cost more than the file is worth: what a header declares is checked before
 // any of its data is read or any per-row state is allocated, so a small hostile file claiming
 // 10^12 rows or millions of dimensions is refused at once.

@@ -1,16 +1,15 @@
 // The files a vendor may submit to a repository-retrieval benchmark: run files (TREC or JSON
-// lines, lib/repo-runs) and chunk embeddings (.npz: the samples' query vectors and one vector
-// per canonical chunk, lib/repo-files/chunks.ts, ranked on the server). Each is checked whole
-// against the version before intake stores anything; a refusal names the line or the array.
+// lines, lib/repo-runs) and chunk embeddings (.npz, ../npz-submission-type.ts: the samples'
+// query vectors and one vector per canonical chunk, lib/repo-files/chunks.ts, ranked on the
+// server). Each is checked whole against the version before intake stores anything; a refusal
+// names the line or the array.
 import { getConfig } from "@/lib/config";
-import { validateSubmissionBytes, validateSubmissionFile } from "@/lib/embeddings/server-readers";
-import { MAX_DIMS } from "@/lib/embeddings/validate-submission";
 import { AppError } from "@/lib/errors/app-error";
 import { loadRepoVersion, versionChunkIds } from "@/lib/repo-benchmark/load-version";
 import { looksLikeJsonlRun, looksLikeTrecRun, parseJsonlRun, parseTrecRun } from "@/lib/repo-runs/parse-run";
 import { RUN_DEPTH, RunFormatError, type ParsedRun } from "@/lib/repo-runs/run-format";
-import type { SubmissionMetadata } from "@/lib/submissions/metadata";
 import type { CheckedUpload, IntakeFile, SubmissionType } from "../kind";
+import { npzSubmissionType } from "../npz-submission-type";
 import { runExpectation } from "./run-expectation";
 
 /** Parses a run file against the version; a problem is an INVALID_UPLOAD naming its line. */
@@ -55,33 +54,17 @@ function runType(id: "run_trec" | "run_jsonl", format: "trec" | "jsonl"): Submis
 export const trecRunType = runType("run_trec", "trec");
 export const jsonlRunType = runType("run_jsonl", "jsonl");
 
-/** The most the four arrays can hold for s samples and c chunks: float64 rows at the largest dimension, ids of up to 1 KiB, headers. */
-function arrayBudget(s: number, c: number): number {
-  return (s + c) * (MAX_DIMS * 8 + 1024) + 64 * 1024;
-}
-
 export async function chunkExpectation(versionId: number): Promise<{ queryIds: string[]; corpusIds: string[] }> {
   const v = await loadRepoVersion(versionId);
   return { queryIds: v.samples.map((s) => s.sampleId), corpusIds: versionChunkIds(v) };
 }
 
-export const chunkEmbeddingsType: SubmissionType = {
+export const chunkEmbeddingsType = npzSubmissionType({
   id: "chunk_embeddings",
-  extension: "npz",
   description: "an .npz of sample and chunk embeddings",
-  // The catch-all: anything that is not a run file gets the .npz checks and their messages.
-  sniff: () => true,
-  maxBytes: (via) => (via === "request" ? getConfig().EXECBOARD_UPLOAD_MAX_BYTES : getConfig().EXECBOARD_UPLOAD_SESSION_MAX_BYTES),
-  async check(file: IntakeFile, versionId: number, metadata: SubmissionMetadata): Promise<CheckedUpload> {
-    const expected = await chunkExpectation(versionId);
-    const budget = { maxBytes: Math.min(chunkEmbeddingsType.maxBytes(file.via), arrayBudget(expected.queryIds.length, expected.corpusIds.length)) };
-    const checked = file.buffer ? await validateSubmissionBytes(file.buffer, expected, budget) : await validateSubmissionFile(file.path!, expected, budget);
-    if (metadata.dimensions !== undefined && metadata.dimensions !== checked.dims) {
-      throw new AppError("INVALID_UPLOAD", `metadata.dimensions is ${metadata.dimensions} but the matrices have ${checked.dims} columns`);
-    }
-    return { dims: checked.dims, dtype: checked.dtype, summary: `${checked.queryCount} samples × ${checked.corpusCount} chunks, d=${checked.dims}, ${checked.dtype}` };
-  },
-};
+  expected: chunkExpectation,
+  rows: { queries: "samples", corpus: "chunks" },
+});
 
 /** Run files first (JSON lines, then TREC by their first line); the .npz type claims the rest. */
 export const REPO_RETRIEVAL_SUBMISSION_TYPES: readonly SubmissionType[] = [jsonlRunType, trecRunType, chunkEmbeddingsType];
