@@ -3,6 +3,8 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import type { z } from "zod";
 import { AppError } from "@/lib/errors/app-error";
+import { describeIssues } from "@/lib/errors/zod-issues";
+import { parseJsonLines } from "@/lib/text/json-lines";
 import { benchmarkMetaSchema, corpusRowSchema, queryRowSchema, type BenchmarkData } from "./format";
 
 // Reads and schema-checks a benchmark directory. Every problem names the file and line.
@@ -26,7 +28,7 @@ export async function readBenchmarkDir(dir: string): Promise<BenchmarkData> {
     throw new AppError("BAD_REQUEST", `benchmark.json: invalid JSON (${(e as Error).message})`);
   }
   const meta = benchmarkMetaSchema.safeParse(metaJson);
-  if (!meta.success) throw new AppError("BAD_REQUEST", `benchmark.json: ${describe(meta.error)}`);
+  if (!meta.success) throw new AppError("BAD_REQUEST", `benchmark.json: ${describeIssues(meta.error)}`);
   const sourceSha256 = crypto
     .createHash("sha256")
     .update(metaText)
@@ -44,24 +46,8 @@ export async function readBenchmarkDir(dir: string): Promise<BenchmarkData> {
   };
 }
 
-function parseJsonl<T extends z.ZodTypeAny>(file: string, text: string, schema: T): z.infer<T>[] {
-  const rows: z.infer<T>[] = [];
-  text.split("\n").forEach((line, i) => {
-    if (line.trim() === "") return;
-    let json: unknown;
-    try {
-      json = JSON.parse(line);
-    } catch (e) {
-      throw new AppError("BAD_REQUEST", `${file} line ${i + 1}: invalid JSON (${(e as Error).message})`);
-    }
-    const parsed = schema.safeParse(json);
-    if (!parsed.success) throw new AppError("BAD_REQUEST", `${file} line ${i + 1}: ${describe(parsed.error)}`);
-    rows.push(parsed.data);
-  });
+function parseJsonl<T extends z.ZodType>(file: string, text: string, schema: T): z.output<T>[] {
+  const rows = parseJsonLines(file, text, schema);
   if (rows.length === 0) throw new AppError("BAD_REQUEST", `${file}: no rows`);
   return rows;
-}
-
-function describe(error: z.ZodError): string {
-  return error.issues.map((i) => (i.path.length ? `${i.path.join(".")}: ${i.message}` : i.message)).join("; ");
 }

@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { AppError } from "@/lib/errors/app-error";
+import { describeIssue } from "@/lib/errors/zod-issues";
 import { benchmarkMetaSchema, type BenchmarkMeta } from "./format";
 import { sourceTaskSchema, type SourceTask } from "./source-format";
 
@@ -79,8 +80,4 @@ function parseLine(source: string, domainFile: string, line: string): SourceLine
     if (code.includes("\r")) problems.push(`${label} uses \\r line breaks; write "\\n" newlines`);
   }
   return { source, file: domainFile, task, problems };
-}
-
-function describeIssue(issue: { path: PropertyKey[]; message: string }): string {
-  return issue.path.length ? `${issue.path.map(String).join(".")}: ${issue.message}` : issue.message;
 }

@@ -6,6 +6,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import { AppError } from "@/lib/errors/app-error";
+import { describeIssues } from "@/lib/errors/zod-issues";
 
 export const arbMetaSchema = z.object({
   slug: z.string().regex(/^[a-z0-9][a-z0-9-]{1,62}$/, "lowercase letters, digits and dashes"),
@@ -37,6 +38,6 @@ export function readBenchmarkMeta(dir: string, overrides: Partial<ArbBenchmarkMe
   const defined = Object.fromEntries(Object.entries(overrides).filter(([, v]) => v !== undefined));
   const merged = { ...ARB_DEFAULTS, version: path.basename(path.resolve(dir)), ...fromFile, ...defined };
   const parsed = arbMetaSchema.safeParse(merged);
-  if (!parsed.success) throw new AppError("BAD_REQUEST", `benchmark identity: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
+  if (!parsed.success) throw new AppError("BAD_REQUEST", `benchmark identity: ${describeIssues(parsed.error)}`);
   return parsed.data;
 }

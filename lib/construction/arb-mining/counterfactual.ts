@@ -9,6 +9,7 @@ import fs from "node:fs";
 import crypto from "node:crypto";
 import { z } from "zod";
 import { AppError } from "@/lib/errors/app-error";
+import { parseJsonLines } from "@/lib/text/json-lines";
 import type { MinedCandidate } from "./mine-code2test";
 import { COUNTERFACTUAL_REASON, record, sampleId, type SampleRecord } from "./records";
 
@@ -41,22 +42,15 @@ export function readOtherSamples(file: string): OtherSample[] {
   } catch (e) {
     throw new AppError("BAD_REQUEST", `cannot read --counterfactual-from ${file}: ${(e as Error).message}`);
   }
-  const out: OtherSample[] = [];
-  text.split("\n").forEach((line, i) => {
-    if (!line.trim()) return;
-    let json: unknown;
-    try {
-      json = JSON.parse(line);
-    } catch (e) {
-      throw new AppError("BAD_REQUEST", `${file} line ${i + 1}: not JSON (${(e as Error).message})`);
-    }
-    const r = otherSampleSchema.safeParse(json);
-    if (!r.success) throw new AppError("BAD_REQUEST", `${file} line ${i + 1}: not a sample record: ${r.error.issues.map((x) => `${x.path.join(".") || "record"}: ${x.message}`).join("; ")}`);
-    if (!POSITIVE.has(r.data.task_type) || r.data.gold.no_gold) return;
-    const query = Object.fromEntries(Object.entries(r.data.query).map(([k, v]) => [k, typeof v === "number" ? String(v) : v]));
-    out.push({ id: r.data.id, task_type: r.data.task_type, repo: r.data.repo, base_commit: r.data.base_commit, query });
-  });
-  return out;
+  return parseJsonLines(file, text, otherSampleSchema, "a sample record")
+    .filter((r) => POSITIVE.has(r.task_type) && !r.gold.no_gold)
+    .map((r) => ({
+      id: r.id,
+      task_type: r.task_type,
+      repo: r.repo,
+      base_commit: r.base_commit,
+      query: Object.fromEntries(Object.entries(r.query).map(([k, v]) => [k, typeof v === "number" ? String(v) : v])),
+    }));
 }
 
 export function mineCounterfactuals(others: readonly OtherSample[], repo: string, base: string, target: number, seed: string): MinedCandidate[] {
