@@ -1,22 +1,13 @@
 // A repository-retrieval benchmark's identity: benchmark.json beside the samples file when there
 // is one ({slug, name, version, description, license}), with the command line's overrides and,
 // for what neither says, defaults that fit the released Agent Retrieval Bench sets (the version
-// is the samples file's directory name, e.g. v0_1).
+// is the samples file's directory name, e.g. v0_1). Its rules are those build-arb writes by
+// (lib/construction/arb-mining/benchmark-identity.ts).
 import fs from "node:fs";
 import path from "node:path";
-import { z } from "zod";
+import { arbIdentitySchema, type ArbIdentity } from "@/lib/construction/arb-mining/benchmark-identity";
 import { AppError } from "@/lib/errors/app-error";
 import { describeIssues } from "@/lib/errors/zod-issues";
-
-export const arbMetaSchema = z.object({
-  slug: z.string().regex(/^[a-z0-9][a-z0-9-]{1,62}$/, "lowercase letters, digits and dashes"),
-  name: z.string().trim().min(1).max(200),
-  version: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,39}$/, "letters, digits, dots, dashes and underscores"),
-  description: z.string().max(5000),
-  license: z.string().min(1).max(500),
-});
-
-export type ArbBenchmarkMeta = z.infer<typeof arbMetaSchema>;
 
 export const ARB_DEFAULTS = {
   slug: "agent-retrieval-bench",
@@ -25,7 +16,7 @@ export const ARB_DEFAULTS = {
   license: "MIT (benchmark metadata); corpus files keep their repositories' licenses",
 };
 
-export function readBenchmarkMeta(dir: string, overrides: Partial<ArbBenchmarkMeta>): ArbBenchmarkMeta {
+export function readBenchmarkMeta(dir: string, overrides: Partial<ArbIdentity>): ArbIdentity {
   const file = path.join(dir, "benchmark.json");
   let fromFile: Record<string, unknown> = {};
   if (fs.existsSync(file)) {
@@ -37,7 +28,7 @@ export function readBenchmarkMeta(dir: string, overrides: Partial<ArbBenchmarkMe
   }
   const defined = Object.fromEntries(Object.entries(overrides).filter(([, v]) => v !== undefined));
   const merged = { ...ARB_DEFAULTS, version: path.basename(path.resolve(dir)), ...fromFile, ...defined };
-  const parsed = arbMetaSchema.safeParse(merged);
+  const parsed = arbIdentitySchema.safeParse(merged);
   if (!parsed.success) throw new AppError("BAD_REQUEST", `benchmark identity: ${describeIssues(parsed.error)}`);
   return parsed.data;
 }

@@ -14,6 +14,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import type { ArbIdentity } from "@/lib/construction/arb-mining/benchmark-identity";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
 import type { TreeEntry } from "@/lib/git/read-only-git";
@@ -23,7 +24,7 @@ import { classifyTree } from "@/lib/repo-corpus/tree-files";
 import { corpusText } from "@/lib/repo-files/file-text";
 import { buildImportReport, type ImportReport } from "./import-report";
 import { runLeakageGates, type GateHit } from "./leakage-gates";
-import { readBenchmarkMeta, type ArbBenchmarkMeta } from "./benchmark-meta";
+import { readBenchmarkMeta } from "./benchmark-meta";
 import { readSamples, type Refusal } from "./read-samples";
 import { findRepo, repoCandidates } from "./repos-dir";
 import type { NormalizedSample } from "./sample-format";
@@ -34,7 +35,7 @@ export interface ArbImportOptions {
   samplesPath: string;
   reposDir: string;
   /** Overrides of benchmark.json (beside the samples file) and the defaults. */
-  meta?: Partial<ArbBenchmarkMeta>;
+  meta?: Partial<ArbIdentity>;
   skipRefused?: boolean;
   onProgress?: (message: string) => void;
 }

@@ -5,9 +5,9 @@
 // much content it shares with others.
 import crypto from "node:crypto";
 import fs from "node:fs";
+import type { ArbIdentity } from "@/lib/construction/arb-mining/benchmark-identity";
 import type { RepoTask } from "@/lib/db/generated/enums";
 import type { SnapshotSummary } from "@/lib/repo-corpus/build-snapshot";
-import type { ArbBenchmarkMeta } from "./benchmark-meta";
 import type { GatedSample } from "./import-arb";
 import { GATE_DESCRIPTIONS, type GateName, type NoteName } from "./leakage-gates";
 import type { Refusal } from "./read-samples";
@@ -41,7 +41,7 @@ export interface ImportReport {
 const ORDER: (GateName | NoteName)[] = ["exact_gold_path", "fix_commit_hash", "fix_patch", "stack_hint", "patch_unchecked"];
 
 export function buildImportReport(input: {
-  meta: ArbBenchmarkMeta;
+  meta: ArbIdentity;
   samplesPath: string;
   records: number;
   refused: Refusal[];

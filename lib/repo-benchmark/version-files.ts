@@ -3,10 +3,10 @@
 // query text vendors embed); corpus.jsonl (one line per corpus file of every snapshot: its
 // content's SHA-256, language, size, lines, tokens and canonical chunks); the import report.
 import crypto from "node:crypto";
+import type { ArbIdentity } from "@/lib/construction/arb-mining/benchmark-identity";
 import { chunkRanges, snapshotKey } from "@/lib/repo-files/chunks";
 import { fileCost } from "@/lib/repo-files/render";
 import type { SnapshotSummary } from "@/lib/repo-corpus/build-snapshot";
-import type { ArbBenchmarkMeta } from "./benchmark-meta";
 import type { ImportReport } from "./import-report";
 import type { NormalizedSample } from "./sample-format";
 
@@ -32,7 +32,7 @@ function file(name: string, text: string): VersionFile {
   return { name, content, sha256: crypto.createHash("sha256").update(content).digest("hex") };
 }
 
-export function versionFiles(input: { meta: ArbBenchmarkMeta; kept: readonly NormalizedSample[]; snapshots: readonly SnapshotSummary[]; manifest: readonly ManifestRow[]; report: ImportReport; markdown: string }): VersionFile[] {
+export function versionFiles(input: { meta: ArbIdentity; kept: readonly NormalizedSample[]; snapshots: readonly SnapshotSummary[]; manifest: readonly ManifestRow[]; report: ImportReport; markdown: string }): VersionFile[] {
   const snap = new Map(input.snapshots.map((s) => [s.snapshotId, s]));
   const samples = input.kept.map((s) =>
     JSON.stringify({

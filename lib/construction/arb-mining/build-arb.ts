@@ -16,6 +16,7 @@ import path from "node:path";
 import { z } from "zod";
 import { AppError } from "@/lib/errors/app-error";
 import { BaseSnapshot } from "./base-snapshot";
+import { arbIdentitySchema } from "./benchmark-identity";
 import { buildReport, renderBuildReport, type BuildReport, type TaskTally } from "./build-report";
 import { mineCounterfactuals, readOtherSamples } from "./counterfactual";
 import { duplicateKeys, sampleGateFailures, type GateFailure, type GateInput } from "./gates";
@@ -36,12 +37,8 @@ export const NOT_MINED = {
   nogold_natural: "needs issue threads whose resolution lies outside the repository, which a git history does not hold",
 } as const;
 
-export const buildArbMetaSchema = z.object({
-  slug: z.string().regex(/^[a-z0-9][a-z0-9-]{1,62}$/, "lowercase letters, digits and dashes"),
-  name: z.string().trim().min(1).max(200),
-  version: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,39}$/, "letters, digits, dots, dashes and underscores"),
-  description: z.string().max(5000),
-  license: z.string().min(1).max(500),
+/** The benchmark's identity and the repository (owner/name) its samples name. */
+export const buildArbMetaSchema = arbIdentitySchema.extend({
   repo: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.-]*\/[A-Za-z0-9_.-]+$/, "must be owner/name"),
 });
 export type BuildArbMeta = z.infer<typeof buildArbMetaSchema>;
