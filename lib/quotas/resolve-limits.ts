@@ -1,18 +1,14 @@
 import { getConfig } from "@/lib/config";
 import type { PrismaClient, Tx } from "@/lib/db/client";
+import { overrideRow } from "./override-row";
 import type { QuotaOwner } from "./quota-owner";
 import type { QuotaTriple } from "./quota-view";
-
-const LIMITS = { perDay: true, total: true, concurrent: true } as const;
 
 // A user's (or an organisation's) limits on a benchmark: an admin's override where set, else
 // the configured defaults.
 export async function resolveLimits(client: PrismaClient | Tx, owner: QuotaOwner, benchmarkId: number): Promise<{ limits: QuotaTriple; overridden: boolean }> {
   const config = getConfig();
-  const o =
-    "organisationId" in owner
-      ? await client.organisationQuotaOverride.findUnique({ where: { organisationId_benchmarkId: { organisationId: owner.organisationId, benchmarkId } }, select: LIMITS })
-      : await client.quotaOverride.findUnique({ where: { userId_benchmarkId: { userId: owner.userId, benchmarkId } }, select: LIMITS });
+  const o = await overrideRow(client, owner, benchmarkId).read();
   return {
     limits: {
       perDay: o?.perDay ?? config.EXECBOARD_QUOTA_PER_DAY,
