@@ -11,6 +11,7 @@ import type { RowReader } from "@/lib/embeddings/row-reader";
 import type { NormalisedRows } from "./exact-scorer";
 import type { Float32Scores } from "./f32-scorer";
 import type { NativeBlas } from "./native-blas";
+import { writeRows } from "./row-buffers";
 
 /** Raw float32 operands and the scales that normalise their products. */
 export interface RawOperands {
@@ -106,13 +107,6 @@ export class BlasF32Scorer implements Float32Scores {
 // Rows [start, start+count) divided by their divisors into dst, row-major: natively when the
 // reader exposes its matrix, else one row at a time (the same float64 division and rounding).
 function load(blas: NativeBlas, src: RowReader, divisors: Float64Array, start: number, count: number, dst: Float32Array): void {
-  const d = src.dims;
-  if (src.data) {
-    blas.toF32(src.data, d, start, count, divisors, dst, d);
-    return;
-  }
-  for (let i = 0; i < count; i++) {
-    const v = src.row(start + i), div = divisors[start + i], to = i * d;
-    for (let t = 0; t < d; t++) dst[to + t] = v[t] / div;
-  }
+  if (src.data) blas.toF32(src.data, src.dims, start, count, divisors, dst, src.dims);
+  else writeRows(dst, 0, src.dims, src, divisors, start, count);
 }

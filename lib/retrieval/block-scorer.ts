@@ -2,6 +2,7 @@
 // buffer laid out for the WebAssembly kernel (or a plain-JS loop over the same layout when
 // SIMD is unavailable or a caller asks for it). Both backends produce bit-identical scores.
 import type { RowReader } from "@/lib/embeddings/row-reader";
+import { roundUp, tileLayout, writeInterleavedRows, writeRows } from "./row-buffers";
 import { CORPUS_TILE, PAIR_TILE, QUERY_TILE, instantiateDotKernel, type DotKernel } from "./wasm-dot-kernel";
 
 /** Rows, each divided by its own `divisors[row]` (the L2 norm for cosine, 1 for dot). */
@@ -12,7 +13,6 @@ export interface RowSource {
 
 // ~384 KiB of corpus per kernel call keeps the corpus tile in L2 while all queries stream past.
 const TILE_BYTES = 384 * 1024;
-const roundUp = (n: number, m: number) => Math.ceil(n / m) * m;
 
 export class BlockScorer {
   readonly dims: number;
@@ -32,43 +32,27 @@ export class BlockScorer {
 
   constructor(dims: number, maxQueryRows: number, maxCorpusRows: number, backend: "auto" | "wasm" | "js" = "auto") {
     this.dims = dims;
-    const qRows = roundUp(maxQueryRows, QUERY_TILE);
-    this.stride = roundUp(maxCorpusRows, CORPUS_TILE);
+    const layout = tileLayout(dims, maxQueryRows, maxCorpusRows, QUERY_TILE, CORPUS_TILE);
+    this.stride = layout.stride;
     this.qOff = 0;
-    this.cOff = qRows * dims;
-    const outOff = this.cOff + this.stride * dims;
-    const bytes = (outOff + qRows * this.stride) * 8;
-    const memory = new WebAssembly.Memory({ initial: Math.ceil(bytes / 65536) });
+    this.cOff = layout.corpusAt;
+    const memory = new WebAssembly.Memory({ initial: Math.ceil((layout.length * 8) / 65536) });
     this.kernel = backend === "js" ? null : instantiateDotKernel(dims, memory);
     if (backend === "wasm" && this.kernel === null) throw new Error("WebAssembly SIMD is not available");
     this.buf = new Float64Array(memory.buffer);
-    this.scores = this.buf.subarray(outOff, outOff + qRows * this.stride);
+    this.scores = this.buf.subarray(layout.scoresAt, layout.length);
   }
 
   /** Load corpus rows [start, start+count) interleaved in pairs; padding rows are zero. */
   loadCorpus(src: RowSource, start: number, count: number): void {
-    const d = this.dims, buf = this.buf;
     this.chunkRows = roundUp(count, CORPUS_TILE);
-    // Zero from the first pair that holds any padding lane; real rows are written afterwards.
-    buf.fill(0, this.cOff + (count >> 1) * 2 * d, this.cOff + this.chunkRows * d);
-    for (let j = 0; j < count; j++) {
-      const v = src.rows.row(start + j);
-      const div = src.divisors[start + j];
-      let to = this.cOff + (j >> 1) * 2 * d + (j & 1);
-      for (let t = 0; t < d; t++, to += 2) buf[to] = v[t] / div;
-    }
+    writeInterleavedRows(this.buf, this.cOff, this.dims, 2, src.rows, src.divisors, start, count, this.chunkRows);
   }
 
   /** Score query rows [start, start+count) against the loaded corpus chunk into `scores`. */
   scoreQueries(src: RowSource, start: number, count: number): void {
-    const d = this.dims, buf = this.buf;
     const qRows = roundUp(count, QUERY_TILE);
-    buf.fill(0, this.qOff + count * d, this.qOff + qRows * d);
-    for (let i = 0; i < count; i++) {
-      const v = src.rows.row(start + i);
-      const div = src.divisors[start + i], to = this.qOff + i * d;
-      for (let t = 0; t < d; t++) buf[to + t] = v[t] / div;
-    }
+    writeRows(this.buf, this.qOff, this.dims, src.rows, src.divisors, start, count, qRows);
     if (this.kernel) this.runKernel(qRows);
     else this.runJs(qRows);
   }

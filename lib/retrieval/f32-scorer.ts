@@ -4,9 +4,8 @@
 // same a_t = v_t / divisor as the exact path) before rounding to float32.
 import { KernelPool } from "./kernel-pool";
 import type { RowReader } from "@/lib/embeddings/row-reader";
+import { roundUp, tileLayout, writeInterleavedRows, writeRows } from "./row-buffers";
 import { F32_QUERY_TILE, F32_ROW_TILE, f32Module, instantiateF32Kernel } from "./wasm-f32-kernel";
-
-const roundUp = (n: number, m: number) => Math.ceil(n / m) * m;
 
 /** What the float32 filter needs of an engine (this WebAssembly one, or BlasF32Scorer). */
 export interface Float32Scores {
@@ -42,44 +41,30 @@ export class F32Scorer implements Float32Scores {
 
   constructor(dims: number, maxQueryRows: number, maxCorpusRows: number, threads: number) {
     this.dims = dims;
-    const qRows = roundUp(maxQueryRows, F32_QUERY_TILE);
-    this.stride = roundUp(maxCorpusRows, F32_ROW_TILE);
+    const layout = tileLayout(dims, maxQueryRows, maxCorpusRows, F32_QUERY_TILE, F32_ROW_TILE);
+    this.stride = layout.stride;
     this.qOff = 0;
-    this.cOff = qRows * dims;
-    const outOff = this.cOff + this.stride * dims;
-    const pages = Math.ceil(((outOff + qRows * this.stride) * 4) / 65536);
+    this.cOff = layout.corpusAt;
+    const pages = Math.ceil((layout.length * 4) / 65536);
     const memory = new WebAssembly.Memory({ initial: pages, maximum: pages, shared: true });
     const kernel = instantiateF32Kernel(dims, memory);
     if (!kernel) throw new Error("WebAssembly SIMD with shared memory is not available");
     this.buf = new Float32Array(memory.buffer);
-    this.scores = this.buf.subarray(outOff, outOff + qRows * this.stride);
+    this.scores = this.buf.subarray(layout.scoresAt, layout.length);
     const tiles = Math.ceil(this.stride / this.tileRows());
     this.pool = new KernelPool(kernel, f32Module(dims)!, memory, tiles, threads);
   }
 
   /** Load corpus rows [start, start+count), each divided by its divisor, as float32 groups of 4. */
   loadCorpus(src: RowReader, divisors: Float64Array, start: number, count: number): void {
-    const d = this.dims, buf = this.buf;
     this.chunkRows = roundUp(count, F32_ROW_TILE);
-    buf.fill(0, this.cOff + (count >> 2) * 4 * d, this.cOff + this.chunkRows * d);
-    for (let j = 0; j < count; j++) {
-      const v = src.row(start + j);
-      const div = divisors[start + j];
-      let to = this.cOff + (j >> 2) * 4 * d + (j & 3);
-      for (let t = 0; t < d; t++, to += 4) buf[to] = v[t] / div;
-    }
+    writeInterleavedRows(this.buf, this.cOff, this.dims, 4, src, divisors, start, count, this.chunkRows);
   }
 
   /** Load query rows [start, start+count), normalised, row-major. */
   loadQueries(src: RowReader, divisors: Float64Array, start: number, count: number): void {
-    const d = this.dims, buf = this.buf;
     this.queryRows = roundUp(count, F32_QUERY_TILE);
-    buf.fill(0, this.qOff + count * d, this.qOff + this.queryRows * d);
-    for (let i = 0; i < count; i++) {
-      const v = src.row(start + i);
-      const div = divisors[start + i], to = this.qOff + i * d;
-      for (let t = 0; t < d; t++) buf[to + t] = v[t] / div;
-    }
+    writeRows(this.buf, this.qOff, this.dims, src, divisors, start, count, this.queryRows);
   }
 
   /** Scores every loaded query against the loaded corpus chunk into `scores`. */
