@@ -1,2 +1,0 @@
-export { nextRun } from "./next";
-export { parse, type Schedule } from "./parse";
