@@ -30,7 +30,7 @@ interface StepSpec {
   files?: Record<string, string>;
 }
 
-/** A source directory of the given steps; `files` may name any entry of a step (deleted.txt too). */
+/** A source directory of the given steps; `files` holds entries by their path in the step (files/a.txt, or a stray deleted.txt). */
 function writeSource(steps: Record<string, StepSpec>): string {
   const dir = tempDir();
   for (const [name, step] of Object.entries(steps)) {

@@ -149,6 +149,9 @@ function defaultStepName(index: number, count: number, message: string): string 
   return `${String(index + 1).padStart(Math.max(2, String(count).length), "0")}-${words.join("-")}`;
 }
 
+/** Each commit's tree id and message, from the root to `head`. */
+const treesAndMessages = async (gitDir: string, head: string) => (await gitRaw(gitDir, ["log", "--reverse", "-z", "--format=%T %B", head])).toString("utf8").split("\0");
+
 /**
  * Writes the line of commits that ends at `head` in `gitDir` as a companion source directory
  * (what makeCompanionRepo reads): for each commit its message, the files it adds whole, and its
@@ -191,9 +194,6 @@ export async function writeCompanionSource(opts: { gitDir: string; head: string;
     fs.rmSync(work, { recursive: true, force: true });
   }
 }
-
-/** Each commit's tree id and message, from the root to `head`. */
-const treesAndMessages = async (gitDir: string, head: string) => (await gitRaw(gitDir, ["log", "--reverse", "-z", "--format=%T %B", head])).toString("utf8").split("\0");
 
 /** One commit's step: the files `range` adds under files/, the rest of its diff as change.patch. */
 async function writeStepChange(gitDir: string, dir: string, range: string[]): Promise<void> {
