@@ -3,6 +3,7 @@ import { formatBytes } from "@/lib/browser-check/check-submission-file";
 import type { SubmitGuide } from "@/lib/pages/submit-guide";
 import { DataTable } from "@/components/ui/data-table";
 import { CodeBlock } from "./code-block";
+import { AccessStep, C, DatasetDownload, Step } from "./guide-parts";
 
 export const GUIDE_SECTIONS: [string, string][] = [
   ["access", "Get an account"],
@@ -17,21 +18,6 @@ export const GUIDE_SECTIONS: [string, string][] = [
   ["api", "API reference"],
 ];
 
-function Step({ id, n, title, children }: { id: string; n: number; title: string; children: React.ReactNode }) {
-  return (
-    <section id={id} aria-labelledby={`${id}-title`} className="scroll-mt-6 space-y-3">
-      <h2 id={`${id}-title`} className="flex items-baseline gap-2 text-lg font-semibold tracking-tight text-slate-900">
-        <span aria-hidden className="inline-flex h-6 w-6 shrink-0 items-center justify-center rounded-full bg-emerald-100 text-xs font-semibold text-emerald-900">
-          {n}
-        </span>
-        {title}
-      </h2>
-      <div className="space-y-3 text-sm leading-relaxed text-slate-700">{children}</div>
-    </section>
-  );
-}
-
-const C = ({ children }: { children: React.ReactNode }) => <code className="rounded bg-slate-100 px-1 font-mono text-[0.95em] text-slate-900">{children}</code>;
 
 function pythonExample(folder: string): string {
   return `import json
@@ -67,33 +53,9 @@ export function GuideSteps({ guide, origin, signedIn }: { guide: SubmitGuide; or
   const slug = b?.slug ?? "<benchmark>";
   const version = b?.version ?? "<version>";
   const folder = `${slug}-${version}`;
-  const datasetUrl = (file: string) => `/api/v1/benchmarks/${encodeURIComponent(slug)}/dataset/${encodeURIComponent(file)}?version=${encodeURIComponent(version)}`;
   return (
     <div className="space-y-10">
-      <Step id="access" n={1} title="Get an account">
-        {signedIn ? (
-          <p>You are signed in: the upload form is above, and your API tokens are on your <Link href="/account" className="underline">account page</Link>.</p>
-        ) : (
-          <>
-            <p>
-              Ask for a vendor account with your email, organisation and the model you want to evaluate. You get a one-time claim code at once; a
-              maintainer approves or refuses the request (with a reason), and with the code you follow it and, once approved, claim the account: that
-              shows your first API token once and signs you in.
-            </p>
-            <p className="flex flex-wrap gap-2">
-              <Link href="/access" className="rounded-md bg-emerald-700 px-3 py-1.5 font-medium text-white hover:bg-emerald-800 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-600">
-                Request vendor access
-              </Link>
-              <Link href="/access/claim" className="rounded-md px-3 py-1.5 font-medium text-emerald-800 ring-1 ring-inset ring-emerald-300 hover:bg-emerald-50">
-                I have a claim code
-              </Link>
-              <Link href="/signin?next=%2Fsubmit" className="rounded-md px-3 py-1.5 font-medium text-slate-700 ring-1 ring-inset ring-slate-300 hover:bg-slate-100">
-                Sign in with a token
-              </Link>
-            </p>
-          </>
-        )}
-      </Step>
+      <AccessStep signedIn={signedIn} />
 
       <Step id="download" n={2} title="Download the benchmark">
         {b ? (
@@ -104,46 +66,7 @@ export function GuideSteps({ guide, origin, signedIn }: { guide: SubmitGuide; or
               snippet (<C>corpus_id</C>, <C>code</C>). Embed the queries&apos; <C>query</C> text and the snippets&apos; <C>code</C>; the other fields
               are there to inspect, not to embed.
             </p>
-            {b.dataset ? (
-              <>
-                <p>
-                  <a href={datasetUrl(b.dataset.zipName)} download className="inline-block rounded-md bg-emerald-700 px-3 py-1.5 font-medium text-white hover:bg-emerald-800">
-                    Download {b.dataset.zipName}
-                  </a>
-                </p>
-                <DataTable
-                  caption={`Files of ${b.name} ${b.version} with their sizes and SHA-256 checksums`}
-                  scroll="Dataset files"
-                  className="min-w-full text-left text-xs"
-                  testId="dataset-files"
-                  headClassName="border-b border-slate-200 text-slate-600"
-                  cell="py-1 pr-3 font-semibold"
-                  columns={["File", { label: "Size", className: "py-1 pr-3 text-right font-semibold" }, { label: "SHA-256", className: "py-1 font-semibold" }]}
-                >
-                  {b.dataset.files.map((f) => (
-                    <tr key={f.name}>
-                      <th scope="row" className="py-1 pr-3 font-normal">
-                        <a href={datasetUrl(f.name)} download className="font-mono text-emerald-800 underline underline-offset-2">
-                          {f.name}
-                        </a>
-                      </th>
-                      <td className="whitespace-nowrap py-1 pr-3 text-right tabular-nums">{formatBytes(f.bytes)}</td>
-                      <td className="py-1 font-mono text-slate-600">
-                        <span className="break-all">{f.sha256}</span>
-                      </td>
-                    </tr>
-                  ))}
-                </DataTable>
-                <div className="grid gap-3">
-                  <CodeBlock title="With the execboard CLI (every checksum verified)" code={`npx execboard benchmark download ${slug} --version ${version} --out ${folder}`} />
-                  <CodeBlock title="With curl" code={`curl -fLO ${origin}${datasetUrl(b.dataset.zipName)}\nunzip ${b.dataset.zipName} && (cd ${folder} && sha256sum -c SHA256SUMS)`} />
-                </div>
-              </>
-            ) : (
-              <p className="rounded border border-amber-300 bg-amber-50 px-3 py-2 text-amber-950">
-                This version was imported before its files were kept, so it cannot be downloaded yet; a maintainer imports it again to make it available.
-              </p>
-            )}
+            <DatasetDownload b={b} origin={origin} />
           </>
         ) : (
           <p>No benchmark has been imported yet.</p>
