@@ -107,3 +107,32 @@ export function DatasetDownload({ b, origin }: { b: GuideBenchmark; origin: stri
     </>
   );
 }
+
+/** The metadata fields a track's uploads take, one row each: [field, what it is]. */
+export function MetadataTable({ rows }: { rows: readonly (readonly [string, string])[] }) {
+  return (
+    <DataTable caption="Metadata fields" className="min-w-full text-left text-xs" headClassName="border-b border-slate-200 text-slate-600" columns={[{ label: "Field", className: "py-1 pr-3 font-semibold" }, { label: "What", className: "py-1 font-semibold" }]}>
+      {rows.map(([f, w]) => (
+        <tr key={f}>
+          <th scope="row" className="py-1 pr-3 font-mono font-normal text-slate-900">
+            {f}
+          </th>
+          <td className="py-1">{w}</td>
+        </tr>
+      ))}
+    </DataTable>
+  );
+}
+
+/** The closing step: the API reference, the OpenAPI description and where the scores are defined. */
+export function ApiStep({ n, methodology }: { n: number; methodology: string }) {
+  return (
+    <Step id="api" n={n} title="API reference">
+      <p>
+        Everything above is also an HTTP API: the <Link href="/docs/api" className="underline">API reference</Link> documents every operation with
+        examples in curl, the CLI and Python, and <a href="/api/v1/openapi.json" className="underline">/api/v1/openapi.json</a> is its OpenAPI 3.1
+        description. How every number is computed: <Link href={methodology} className="underline">Methodology</Link>.
+      </p>
+    </Step>
+  );
+}

@@ -1,9 +1,8 @@
 import Link from "next/link";
 import { formatBytes } from "@/lib/browser-check/check-submission-file";
 import type { SubmitGuide } from "@/lib/pages/submit-guide";
-import { DataTable } from "@/components/ui/data-table";
 import { CodeBlock } from "./code-block";
-import { AccessStep, C, DatasetDownload, Step } from "./guide-parts";
+import { AccessStep, ApiStep, C, DatasetDownload, MetadataTable, Step } from "./guide-parts";
 
 export const GUIDE_SECTIONS: [string, string][] = [
   ["access", "Get an account"],
@@ -46,6 +45,21 @@ np.savez_compressed(
     corpus_ids=np.array([c["corpus_id"] for c in corpus]),   # never dtype=object
 )`;
 }
+
+const EXEC_METADATA: readonly (readonly [string, string])[] = [
+  ["model", "the name on the leaderboard (required)"],
+  ["provider", "who trained or serves it (required)"],
+  ["revision", "a version, tag or commit"],
+  ["link", "its model card or paper: an http:// or https:// URL"],
+  ["openWeights", "true when the weights can be downloaded"],
+  ["parameters", "parameter count, e.g. 335000000"],
+  ["license", "the model's licence, e.g. Apache-2.0 or proprietary"],
+  ["releaseDate", "when it was released, YYYY-MM-DD"],
+  ["similarity", "cosine (default) or dot"],
+  ["queryPrefix, passagePrefix", "text your model prepends to queries and to code"],
+  ["dimensions", "d, checked against the matrices"],
+  ["notes", "anything a reviewing maintainer should know"],
+];
 
 export function GuideSteps({ guide, origin, signedIn }: { guide: SubmitGuide; origin: string; signedIn: boolean }) {
   const b = guide.benchmark;
@@ -112,31 +126,7 @@ export function GuideSteps({ guide, origin, signedIn }: { guide: SubmitGuide; or
 
       <Step id="metadata" n={5} title="Describe the model">
         <p>Sent beside the file as JSON (the form has a field for each). Only <C>model</C> and <C>provider</C> are required; the rest is shown to readers.</p>
-        <DataTable caption="Metadata fields" className="min-w-full text-left text-xs" headClassName="border-b border-slate-200 text-slate-600" columns={[{ label: "Field", className: "py-1 pr-3 font-semibold" }, { label: "What", className: "py-1 font-semibold" }]}>
-          {(
-            [
-              ["model", "the name on the leaderboard (required)"],
-              ["provider", "who trained or serves it (required)"],
-              ["revision", "a version, tag or commit"],
-              ["link", "its model card or paper: an http:// or https:// URL"],
-              ["openWeights", "true when the weights can be downloaded"],
-              ["parameters", "parameter count, e.g. 335000000"],
-              ["license", "the model's licence, e.g. Apache-2.0 or proprietary"],
-              ["releaseDate", "when it was released, YYYY-MM-DD"],
-              ["similarity", "cosine (default) or dot"],
-              ["queryPrefix, passagePrefix", "text your model prepends to queries and to code"],
-              ["dimensions", "d, checked against the matrices"],
-              ["notes", "anything a reviewing maintainer should know"],
-            ] as const
-          ).map(([f, w]) => (
-            <tr key={f}>
-              <th scope="row" className="py-1 pr-3 font-mono font-normal text-slate-900">
-                {f}
-              </th>
-              <td className="py-1">{w}</td>
-            </tr>
-          ))}
-        </DataTable>
+        <MetadataTable rows={EXEC_METADATA} />
       </Step>
 
       <Step id="upload" n={6} title="Upload">
@@ -198,13 +188,7 @@ export function GuideSteps({ guide, origin, signedIn }: { guide: SubmitGuide; or
         </p>
       </Step>
 
-      <Step id="api" n={10} title="API reference">
-        <p>
-          Everything above is also an HTTP API: the <Link href="/docs/api" className="underline">API reference</Link> documents every operation with
-          examples in curl, the CLI and Python, and <a href="/api/v1/openapi.json" className="underline">/api/v1/openapi.json</a> is its OpenAPI 3.1
-          description. How every number is computed: <Link href="/methodology" className="underline">Methodology</Link>.
-        </p>
-      </Step>
+      <ApiStep n={10} methodology="/methodology" />
     </div>
   );
 }
