@@ -1,3 +1,5 @@
+import { isVectorKind, type CheckedKind } from "@/lib/browser-check/check-report";
+
 // The metadata a vendor sends beside the file (lib/submissions/metadata.ts). Errors are tied
 // to their field (aria-invalid, aria-describedby) and worded by the same schema as the server's.
 export type FieldErrors = Partial<Record<string, string>>;
@@ -34,7 +36,8 @@ function Field(props: { id: string; label: string; hint?: string; required?: boo
   );
 }
 
-export function MetadataFields({ errors, kind }: { errors: FieldErrors; kind: "embeddings" | "ranking" | null }) {
+export function MetadataFields({ errors, kind }: { errors: FieldErrors; kind: CheckedKind | null }) {
+  const vectors = isVectorKind(kind);
   return (
     <fieldset className="space-y-4">
       <legend className="text-base font-semibold">About the model</legend>
@@ -69,7 +72,7 @@ export function MetadataFields({ errors, kind }: { errors: FieldErrors; kind: "e
         <Field id="releaseDate" label="Release date" errors={errors}>
           {(a) => <input type="date" className={input} {...a} />}
         </Field>
-        {kind !== "ranking" && (
+        {vectors && (
           <Field id="similarity" label="Similarity" errors={errors} hint="How query and corpus vectors are compared.">
             {(a) => (
               <select className={input} defaultValue="cosine" {...a}>
@@ -80,7 +83,7 @@ export function MetadataFields({ errors, kind }: { errors: FieldErrors; kind: "e
           </Field>
         )}
       </div>
-      {kind !== "ranking" && (
+      {vectors && (
         <div className="grid gap-4 sm:grid-cols-2">
           <Field id="queryPrefix" label="Query prefix" errors={errors} hint='Text prepended to queries, e.g. "query: ".'>
             {(a) => <input type="text" maxLength={1000} className={`${input} font-mono`} {...a} />}
@@ -98,7 +101,7 @@ export function MetadataFields({ errors, kind }: { errors: FieldErrors; kind: "e
 }
 
 // FormData → the metadata object the API expects (empty optional fields left out).
-export function metadataFrom(form: FormData, kind: "embeddings" | "ranking"): Record<string, unknown> {
+export function metadataFrom(form: FormData, kind: CheckedKind): Record<string, unknown> {
   const text = (k: string) => {
     const v = form.get(k);
     return typeof v === "string" && v.trim() !== "" ? v : undefined;
@@ -115,7 +118,7 @@ export function metadataFrom(form: FormData, kind: "embeddings" | "ranking"): Re
     releaseDate: text("releaseDate")?.trim(),
     notes: text("notes"),
   };
-  if (kind === "embeddings") Object.assign(meta, { similarity: text("similarity") ?? "cosine", queryPrefix: text("queryPrefix"), passagePrefix: text("passagePrefix") });
+  if (isVectorKind(kind)) Object.assign(meta, { similarity: text("similarity") ?? "cosine", queryPrefix: text("queryPrefix"), passagePrefix: text("passagePrefix") });
   return Object.fromEntries(Object.entries(meta).filter(([, v]) => v !== undefined));
 }
 

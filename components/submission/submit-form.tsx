@@ -3,7 +3,9 @@
 import { useRouter } from "next/navigation";
 import { useRef, useState } from "react";
 import type { CheckReport } from "@/lib/browser-check/check-report";
+import { checkRepoSubmissionFile } from "@/lib/browser-check/check-repo-file";
 import { checkSubmissionFile } from "@/lib/browser-check/check-submission-file";
+import { RUN_DEPTH } from "@/lib/repo-runs/run-format";
 import { submissionMetadataSchema } from "@/lib/submissions/metadata";
 import { FileCheckList } from "./file-check-list";
 import { metadataFrom, MetadataFields, type FieldErrors } from "./metadata-fields";
@@ -14,6 +16,7 @@ import { uploadWithProgress, type UploadHandle } from "./xhr-upload";
 // The upload form: the file is checked here, in the browser, against the benchmark's ids before
 // anything is sent (lib/browser-check); the metadata is checked with the server's schema; the
 // upload shows its progress; on acceptance the vendor lands on the submission's status page.
+// For a repository-retrieval benchmark (`repo`) it takes run files and chunk embeddings instead.
 type Check = { state: "idle" } | { state: "checking"; fraction: number } | { state: "done"; report: CheckReport };
 type Upload = { state: "idle" } | { state: "uploading"; loaded: number; total: number } | { state: "accepted"; id: string };
 
@@ -24,9 +27,28 @@ export interface SubmitFormProps {
   queryIds: string[];
   corpusIds: string[];
   maxBytes: number;
+  /** Set for a repository-retrieval benchmark: its sample ids, which run files are checked against. */
+  repo?: { sampleIds: string[] };
 }
 
-export function SubmitForm({ slug, organisation, queryIds, corpusIds, maxBytes }: SubmitFormProps) {
+/** What the check found, in one sentence. */
+function verdict(report: CheckReport): string {
+  const s = report.summary;
+  if (!report.ok || !s) return "The file did not pass the check. It will not be uploaded.";
+  switch (report.kind) {
+    case "ranking":
+      return `The file passed the check: ${s.queries} queries × ${s.corpus} corpus ids (ranking file).`;
+    case "run_trec":
+    case "run_jsonl":
+      return `The file passed the check: a ${report.kind === "run_trec" ? "TREC" : "JSON lines"} run with files for ${s.queries} of ${s.corpus} samples. The server checks every path against its repository on upload.`;
+    case "chunk_embeddings":
+      return `The file will be sent as chunk embeddings for ${s.queries} samples; the server checks its arrays and ids on upload.`;
+    default:
+      return `The file passed the check: ${s.queries} queries × ${s.corpus} corpus rows, ${s.dims} dimensions, ${s.dtype}.`;
+  }
+}
+
+export function SubmitForm({ slug, organisation, queryIds, corpusIds, maxBytes, repo }: SubmitFormProps) {
   const router = useRouter();
   const [check, setCheck] = useState<Check>({ state: "idle" });
   const [upload, setUpload] = useState<Upload>({ state: "idle" });
@@ -45,10 +67,10 @@ export function SubmitForm({ slug, organisation, queryIds, corpusIds, maxBytes }
     setFormError(null);
     if (!file) return setCheck({ state: "idle" });
     setCheck({ state: "checking", fraction: 0 });
-    const result = await checkSubmissionFile(file, { queryIds, corpusIds }, {
-      maxBytes,
-      onProgress: (fraction) => run === checkRun.current && setCheck({ state: "checking", fraction }),
-    }).catch((e: Error): CheckReport => ({ kind: "embeddings", ok: false, items: [{ label: "Reading the file", ok: false, detail: e.message }], summary: null }));
+    const checking = repo
+      ? checkRepoSubmissionFile(file, repo.sampleIds, maxBytes)
+      : checkSubmissionFile(file, { queryIds, corpusIds }, { maxBytes, onProgress: (fraction) => run === checkRun.current && setCheck({ state: "checking", fraction }) });
+    const result = await checking.catch((e: Error): CheckReport => ({ kind: "embeddings", ok: false, items: [{ label: "Reading the file", ok: false, detail: e.message }], summary: null }));
     if (run === checkRun.current) setCheck({ state: "done", report: result });
   }
 
@@ -112,22 +134,24 @@ export function SubmitForm({ slug, organisation, queryIds, corpusIds, maxBytes }
         <legend className="text-base font-semibold">File</legend>
         <div>
           <label htmlFor="file" className="block text-sm font-medium text-slate-800">
-            Embeddings (.npz) or ranking file (.jsonl)
+            {repo ? "Run file (.trec, .jsonl) or chunk embeddings (.npz)" : "Embeddings (.npz) or ranking file (.jsonl)"}
           </label>
           <input
             ref={fileRef}
             id="file"
             name="file"
             type="file"
-            accept=".npz,.jsonl,.ndjson,.json"
+            accept={repo ? ".trec,.run,.txt,.jsonl,.ndjson,.json,.npz" : ".npz,.jsonl,.ndjson,.json"}
             aria-describedby="file-hint"
             disabled={busy || !hydrated}
             onChange={(e) => onFile(e.currentTarget.files?.[0])}
             className="mt-1 block w-full text-sm file:mr-3 file:rounded file:border-0 file:bg-slate-900 file:px-3 file:py-2 file:text-sm file:font-medium file:text-white hover:file:bg-slate-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-emerald-600"
           />
           <p id="file-hint" className="mt-1 text-xs text-slate-500">
-            Checked in your browser before upload: the four arrays, their dtypes and shapes, ids against this benchmark, every value. Up to{" "}
-            {Math.round(maxBytes / 1024 / 1024)} MB.
+            {repo
+              ? `A run file is checked in your browser before upload (format, ranks, scores, at most ${RUN_DEPTH} files a sample, sample ids); the server checks each path against its repository. `
+              : "Checked in your browser before upload: the four arrays, their dtypes and shapes, ids against this benchmark, every value. "}
+            Up to {Math.round(maxBytes / 1024 / 1024)} MB.
           </p>
         </div>
         <div aria-live="polite" className="space-y-2">
@@ -139,9 +163,7 @@ export function SubmitForm({ slug, organisation, queryIds, corpusIds, maxBytes }
           {report && (
             <>
               <p role="status" className={`text-sm font-medium ${report.ok ? "text-emerald-800" : "text-rose-800"}`} data-testid="check-verdict">
-                {report.ok && report.summary
-                  ? `The file passed the check: ${report.summary.queries} queries × ${report.summary.corpus} corpus ${report.kind === "ranking" ? "ids (ranking file)" : `rows, ${report.summary.dims} dimensions, ${report.summary.dtype}`}.`
-                  : "The file did not pass the check. It will not be uploaded."}
+                {verdict(report)}
               </p>
               <FileCheckList report={report} />
             </>

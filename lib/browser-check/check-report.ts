@@ -15,8 +15,16 @@ export interface CheckSummary {
   dtype: string;
 }
 
+/** A submission type the form sends as `kind`: the first track's two, the repository track's three. */
+export type CheckedKind = "embeddings" | "ranking" | "run_trec" | "run_jsonl" | "chunk_embeddings";
+
+/** Whether files of this kind are vectors (so the metadata says how they are compared). */
+export function isVectorKind(kind: CheckedKind | null): boolean {
+  return kind === null || kind === "embeddings" || kind === "chunk_embeddings";
+}
+
 export interface CheckReport {
-  kind: "embeddings" | "ranking";
+  kind: CheckedKind;
   ok: boolean;
   items: CheckItem[];
   summary: CheckSummary | null;
