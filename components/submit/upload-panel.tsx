@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { SubmitForm } from "@/components/submission/submit-form";
 import type { Principal } from "@/lib/auth/principal";
+import type { RepoGuideFacts } from "@/lib/pages/submit-guide";
 import { getSubmitContext } from "@/lib/account/get-submit-context";
 import { listOrganisations } from "@/lib/organisations/list-organisations";
 import { getQuota } from "@/lib/quotas/get-quota";
@@ -8,7 +9,8 @@ import { livenessWarning, workerLiveness } from "@/lib/queue/worker-liveness";
 
 // The signed-in part of the Submit page: which benchmark and on whose behalf, what remains of
 // the quota, and the upload form (checked in the browser before anything is sent).
-export async function UploadPanel({ viewer, slug, org: orgSlug }: { viewer: Principal; slug: string; org?: string }) {
+// For a repository-retrieval benchmark (`repo`), the form takes run files and chunk embeddings.
+export async function UploadPanel({ viewer, slug, org: orgSlug, repo }: { viewer: Principal; slug: string; org?: string; repo?: RepoGuideFacts | null }) {
   const ctx = await getSubmitContext(slug);
   const b = ctx.benchmark!;
   // "Submit as": the vendor personally, or one of the organisations they are a member of.
@@ -24,7 +26,11 @@ export async function UploadPanel({ viewer, slug, org: orgSlug }: { viewer: Prin
           Submit to {b.name}
         </h2>
         <p className="text-sm text-slate-600">
-          Scored against version <strong>{b.version}</strong>: {b.queryIds.length} queries, {b.corpusIds.length} corpus snippets. Results stay private to{" "}
+          Scored against version <strong>{b.version}</strong>:{" "}
+          {repo
+            ? `${repo.samples} samples over ${repo.repositories} repositories, ${repo.files} corpus files.`
+            : `${b.queryIds.length} queries, ${b.corpusIds.length} corpus snippets.`}{" "}
+          Results stay private to{" "}
           {org ? `the members of ${org.name}` : "you"} and the maintainers until a maintainer publishes them.
         </p>
         {(ctx.benchmarks.length > 1 || organisations.length > 0) && (
@@ -88,7 +94,7 @@ export async function UploadPanel({ viewer, slug, org: orgSlug }: { viewer: Prin
           {workers}. An upload is still checked and kept now, and scored once that changes.
         </p>
       )}
-      <SubmitForm slug={b.slug} organisation={org?.slug} queryIds={b.queryIds} corpusIds={b.corpusIds} maxBytes={ctx.maxBytes} />
+      <SubmitForm slug={b.slug} organisation={org?.slug} queryIds={b.queryIds} corpusIds={b.corpusIds} maxBytes={ctx.maxBytes} repo={repo ? { sampleIds: repo.sampleIds } : undefined} />
     </section>
   );
 }

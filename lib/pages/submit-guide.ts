@@ -30,6 +30,8 @@ export interface SubmitGuideLimits {
 /** What a repository-retrieval version holds, and real ids from it for the format examples. */
 export interface RepoGuideFacts {
   samples: number;
+  /** In benchmark order: what the upload form checks a run file's sample ids against. */
+  sampleIds: string[];
   repositories: number;
   files: number;
   chunks: number;
@@ -75,6 +77,7 @@ function repoFacts(v: RepoVersion): RepoGuideFacts {
   }
   return {
     samples: v.samples.length,
+    sampleIds: v.samples.map((s) => s.sampleId),
     repositories: new Set(v.snapshots.map((s) => s.repo)).size,
     files: v.snapshots.reduce((n, s) => n + s.files.length, 0),
     chunks,
