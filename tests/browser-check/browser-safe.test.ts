@@ -39,7 +39,7 @@ function walk(entries: string[]): { files: Set<string>; problems: string[] } {
 
 describe("what the submit page bundles", () => {
   it("imports no Node module and uses no Node global", () => {
-    const { files, problems } = walk(["lib/browser-check/check-submission-file.ts", "lib/browser-check/check-report.ts"]);
+    const { files, problems } = walk(["lib/browser-check/check-submission-file.ts", "lib/browser-check/check-repo-file.ts", "lib/browser-check/check-report.ts"]);
     // It does reach the shared reader: the same validation the server runs.
     for (const f of ["lib/embeddings/validate-submission.ts", "lib/embeddings/zip-directory.ts", "lib/embeddings/web-codec.ts", "lib/embeddings/float-chunks.ts"]) {
       expect(files).toContain(path.join(ROOT, f));
