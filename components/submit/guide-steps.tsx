@@ -17,7 +17,6 @@ export const GUIDE_SECTIONS: [string, string][] = [
   ["api", "API reference"],
 ];
 
-
 function pythonExample(folder: string): string {
   return `import json
 import numpy as np
