@@ -74,13 +74,12 @@ test("a vendor uploads run files through the form: bad ones refused naming their
   });
   await page.getByLabel(/Model name/).fill(`e2e-repo-run-${vendor.id.slice(0, 6)}`);
   await page.getByLabel(/Provider/).fill("E2E Labs");
-  // Run files take no similarity or prefixes.
-  await expect(page.getByLabel("Similarity")).toHaveCount(0);
-
   // A rank out of order is caught in the browser, naming its line; nothing is sent.
   await page.getByLabel(FILE_LABEL).setInputFiles(write("bad-rank.trec", "c2t-render Q0 widgets/layout.py 1 3 mine\nc2t-render Q0 README.md 3 1 mine\n"));
   await expect(page.getByTestId("check-verdict")).toHaveText("The file did not pass the check. It will not be uploaded.");
   await expect(page.getByRole("list", { name: "File check results" }).locator('li[data-ok="false"]')).toContainText(/line 2: /);
+  // A run file takes no similarity or prefixes.
+  await expect(page.getByLabel("Similarity")).toHaveCount(0);
   await page.getByRole("button", { name: "Upload and score" }).click();
   await expect(page.getByTestId("form-error")).toContainText("This file did not pass the check, so it was not uploaded: line 2:");
   expect(uploads).toEqual([]);
