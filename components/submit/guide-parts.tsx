@@ -4,8 +4,24 @@ import type { SubmitGuide } from "@/lib/pages/submit-guide";
 import { DataTable } from "@/components/ui/data-table";
 import { CodeBlock } from "./code-block";
 
-// The pieces both tracks' submit guides are made of: a numbered step, inline code, how to get an
-// account, and the version's download (every file with its size and SHA-256, and the commands).
+// The pieces both tracks' submit guides are made of: a numbered step, inline code, the Python
+// examples' shared lines, how to get an account, and the version's download (every file with its size and SHA-256, and the commands).
+
+/** The start of both tracks' Python examples: reading the download's JSON lines. */
+export const PYTHON_PRELUDE = `import json
+import numpy as np
+
+def read_jsonl(path):
+    with open(path, encoding="utf-8") as f:
+        return [json.loads(line) for line in f if line.strip()]
+`;
+
+/** Where the vendor's model goes in the Python examples. */
+export const PYTHON_EMBED = `def embed(texts):
+    """Your model: one vector per text (add its query or passage prefix here)."""
+    raise NotImplementedError
+`;
+
 export type GuideBenchmark = NonNullable<SubmitGuide["benchmark"]>;
 
 export function Step({ id, n, title, children }: { id: string; n: number; title: string; children: React.ReactNode }) {

@@ -2,7 +2,7 @@ import Link from "next/link";
 import { formatBytes } from "@/lib/browser-check/check-submission-file";
 import type { SubmitGuide } from "@/lib/pages/submit-guide";
 import { CodeBlock } from "./code-block";
-import { AccessStep, ApiStep, C, DatasetDownload, MetadataTable, Step } from "./guide-parts";
+import { AccessStep, ApiStep, C, DatasetDownload, MetadataTable, PYTHON_EMBED, PYTHON_PRELUDE, Step } from "./guide-parts";
 
 export const GUIDE_SECTIONS: [string, string][] = [
   ["access", "Get an account"],
@@ -18,20 +18,11 @@ export const GUIDE_SECTIONS: [string, string][] = [
 ];
 
 function pythonExample(folder: string): string {
-  return `import json
-import numpy as np
-
-def read_jsonl(path):
-    with open(path, encoding="utf-8") as f:
-        return [json.loads(line) for line in f if line.strip()]
-
+  return `${PYTHON_PRELUDE}
 queries = read_jsonl("${folder}/queries.jsonl")
 corpus = read_jsonl("${folder}/corpus.jsonl")
 
-def embed(texts):
-    """Your model: one vector per text (add its query or passage prefix here)."""
-    raise NotImplementedError
-
+${PYTHON_EMBED}
 Q = np.asarray(embed([q["query"] for q in queries]), dtype=np.float32)
 C = np.asarray(embed([c["code"] for c in corpus]), dtype=np.float32)
 assert Q.shape == (len(queries), C.shape[1]) and C.shape[0] == len(corpus)

@@ -2,7 +2,7 @@ import Link from "next/link";
 import { formatBytes } from "@/lib/browser-check/check-submission-file";
 import type { RepoGuideFacts, SubmitGuide } from "@/lib/pages/submit-guide";
 import { CodeBlock } from "./code-block";
-import { AccessStep, ApiStep, C, DatasetDownload, MetadataTable, Step, type GuideBenchmark } from "./guide-parts";
+import { AccessStep, ApiStep, C, DatasetDownload, MetadataTable, PYTHON_EMBED, PYTHON_PRELUDE, Step, type GuideBenchmark } from "./guide-parts";
 
 // The submit guide of a repository-retrieval benchmark: a run file (TREC or JSON lines) or chunk
 // embeddings, scored by Recall@k, MRR and budgeted context yield. Nothing is executed. The
@@ -62,13 +62,7 @@ function jsonlExample(x: ReturnType<typeof examples>): string {
 }
 
 function pythonChunks(folder: string): string {
-  return `import json
-import numpy as np
-
-def read_jsonl(path):
-    with open(path, encoding="utf-8") as f:
-        return [json.loads(line) for line in f if line.strip()]
-
+  return `${PYTHON_PRELUDE}
 samples = read_jsonl("${folder}/samples.jsonl")
 files = {(f["snapshot"], f["path"]): f["text"] for f in read_jsonl("corpus-text.jsonl")}
 CHUNK = 50  # lines per chunk, numbered from 1; the last chunk may be shorter
@@ -82,10 +76,7 @@ for f in read_jsonl("${folder}/corpus.jsonl"):      # corpus order
         chunk_ids.append(f"{f['snapshot']}/{f['path']}#L{first}-{last}")
         chunk_texts.append("\\n".join(lines[first - 1:last]))
 
-def embed(texts):
-    """Your model: one vector per text (add its query or passage prefix here)."""
-    raise NotImplementedError
-
+${PYTHON_EMBED}
 np.savez_compressed(
     "chunks.npz",
     query_embeddings=np.asarray(embed([s["query_text"] for s in samples]), dtype=np.float32),  # (samples, d)
