@@ -152,3 +152,48 @@ export function ApiStep({ n, methodology }: { n: number; methodology: string }) 
     </Step>
   );
 }
+
+/** Step 5: the metadata sent beside the file, the track's fields in a table. */
+export function MetadataStep({ title, rows }: { title: string; rows: readonly (readonly [string, string])[] }) {
+  return (
+    <Step id="metadata" n={5} title={title}>
+      <p>Sent beside the file as JSON (the form has a field for each). Only <C>model</C> and <C>provider</C> are required; the rest is shown to readers.</p>
+      <MetadataTable rows={rows} />
+    </Step>
+  );
+}
+
+/** Step 6: the form (or how to reach it), then the track's CLI and curl commands. */
+export function UploadStep({ signedIn, cli, curl, children }: { signedIn: boolean; cli: string; curl: string; children: React.ReactNode }) {
+  return (
+    <Step id="upload" n={6} title="Upload">
+      <p>
+        {signedIn ? "Use the form above, or" : <>Signed in, upload from this page (<Link href="/signin?next=%2Fsubmit" className="underline">sign in</Link>); or</>} from a
+        script with your API token. {children}
+      </p>
+      <div className="grid gap-3">
+        <CodeBlock title="execboard CLI" code={cli} />
+        <CodeBlock title="curl" code={curl} />
+      </div>
+    </Step>
+  );
+}
+
+/** The quota every upload meets, on either track. */
+export function QuotaItem({ l }: { l: SubmitGuide["limits"] }) {
+  return (
+    <li>
+      Quota per benchmark: {l.quota.perDay} submissions a day (UTC), {l.quota.total} in all, {l.quota.concurrent} being scored at once. Refused uploads and
+      failures on ExecBoard&apos;s side are not charged; a file that fails scoring is.
+    </li>
+  );
+}
+
+/** The API's rate limit. */
+export function RateItem({ l }: { l: SubmitGuide["limits"] }) {
+  return (
+    <li>
+      API requests: {l.rate.perToken} per token every {l.rate.windowSeconds} s.
+    </li>
+  );
+}

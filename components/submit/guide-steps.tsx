@@ -2,7 +2,7 @@ import Link from "next/link";
 import { formatBytes } from "@/lib/browser-check/check-submission-file";
 import type { SubmitGuide } from "@/lib/pages/submit-guide";
 import { CodeBlock } from "./code-block";
-import { AccessStep, ApiStep, C, DatasetDownload, MetadataTable, PYTHON_EMBED, PYTHON_PRELUDE, Step } from "./guide-parts";
+import { AccessStep, ApiStep, C, DatasetDownload, MetadataStep, PYTHON_EMBED, PYTHON_PRELUDE, QuotaItem, RateItem, Step, UploadStep } from "./guide-parts";
 
 export const GUIDE_SECTIONS: [string, string][] = [
   ["access", "Get an account"],
@@ -114,27 +114,15 @@ export function GuideSteps({ guide, origin, signedIn }: { guide: SubmitGuide; or
         </p>
       </Step>
 
-      <Step id="metadata" n={5} title="Describe the model">
-        <p>Sent beside the file as JSON (the form has a field for each). Only <C>model</C> and <C>provider</C> are required; the rest is shown to readers.</p>
-        <MetadataTable rows={EXEC_METADATA} />
-      </Step>
+      <MetadataStep title="Describe the model" rows={EXEC_METADATA} />
 
-      <Step id="upload" n={6} title="Upload">
-        <p>
-          {signedIn ? "Use the form above, or" : <>Signed in, upload from this page (<Link href="/signin?next=%2Fsubmit" className="underline">sign in</Link>); or</>} from a
-          script with your API token. The CLI uploads in resumable chunks and picks up where it stopped if interrupted; run the same command again.
-        </p>
-        <div className="grid gap-3">
-          <CodeBlock
-            title="execboard CLI"
-            code={`export EXECBOARD_URL=${origin} EXECBOARD_TOKEN=ebt_…\nnpx execboard submit embeddings.npz --benchmark ${slug} \\\n  --metadata '{"model": "my-embedder", "provider": "Me", "similarity": "cosine"}' --wait`}
-          />
-          <CodeBlock
-            title="curl"
-            code={`curl -H "Authorization: Bearer $EXECBOARD_TOKEN" \\\n  -F file=@embeddings.npz \\\n  -F 'metadata={"model": "my-embedder", "provider": "Me"}' \\\n  ${origin}/api/v1/benchmarks/${slug}/submissions`}
-          />
-        </div>
-      </Step>
+      <UploadStep
+        signedIn={signedIn}
+        cli={`export EXECBOARD_URL=${origin} EXECBOARD_TOKEN=ebt_…\nnpx execboard submit embeddings.npz --benchmark ${slug} \\\n  --metadata '{"model": "my-embedder", "provider": "Me", "similarity": "cosine"}' --wait`}
+        curl={`curl -H "Authorization: Bearer $EXECBOARD_TOKEN" \\\n  -F file=@embeddings.npz \\\n  -F 'metadata={"model": "my-embedder", "provider": "Me"}' \\\n  ${origin}/api/v1/benchmarks/${slug}/submissions`}
+      >
+        The CLI uploads in resumable chunks and picks up where it stopped if interrupted; run the same command again.
+      </UploadStep>
 
       <Step id="limits" n={7} title="Limits">
         <ul className="list-disc space-y-1 pl-5">
@@ -143,17 +131,12 @@ export function GuideSteps({ guide, origin, signedIn }: { guide: SubmitGuide; or
             uploads (the CLI, or <Link href="/docs/api#createUpload" className="underline">the uploads API</Link>).
           </li>
           <li>At most {l.maxDims.toLocaleString("en")} dimensions; dot-product vectors whose products would overflow float64 are refused.</li>
-          <li>
-            Quota per benchmark: {l.quota.perDay} submissions a day (UTC), {l.quota.total} in all, {l.quota.concurrent} being scored at once. Refused uploads
-            and failures on ExecBoard&apos;s side are not charged; a file that fails scoring is.
-          </li>
+          <QuotaItem l={l} />
           <li>
             Ties: every snippet tied exactly with a query&apos;s 10th is executed, up to {l.tieGroupCap}; a larger group fails the submission, naming the
             query.
           </li>
-          <li>
-            API requests: {l.rate.perToken} per token every {l.rate.windowSeconds} s.
-          </li>
+          <RateItem l={l} />
         </ul>
       </Step>
 

@@ -2,7 +2,7 @@ import Link from "next/link";
 import { formatBytes } from "@/lib/browser-check/check-submission-file";
 import type { RepoGuideFacts, SubmitGuide } from "@/lib/pages/submit-guide";
 import { CodeBlock } from "./code-block";
-import { AccessStep, ApiStep, C, DatasetDownload, MetadataTable, PYTHON_EMBED, PYTHON_PRELUDE, Step, type GuideBenchmark } from "./guide-parts";
+import { AccessStep, ApiStep, C, DatasetDownload, MetadataStep, PYTHON_EMBED, PYTHON_PRELUDE, QuotaItem, RateItem, Step, UploadStep, type GuideBenchmark } from "./guide-parts";
 
 // The submit guide of a repository-retrieval benchmark: a run file (TREC or JSON lines) or chunk
 // embeddings, scored by Recall@k, MRR and budgeted context yield. Nothing is executed. The
@@ -165,28 +165,16 @@ export function RepoGuideSteps({ guide, origin, signedIn }: { guide: SubmitGuide
         <CodeBlock title="Python (numpy)" code={pythonChunks(folder)} />
       </Step>
 
-      <Step id="metadata" n={5} title="Describe the system">
-        <p>Sent beside the file as JSON (the form has a field for each). Only <C>model</C> and <C>provider</C> are required; the rest is shown to readers.</p>
-        <MetadataTable rows={REPO_METADATA} />
-      </Step>
+      <MetadataStep title="Describe the system" rows={REPO_METADATA} />
 
-      <Step id="upload" n={6} title="Upload">
-        <p>
-          {signedIn ? "Use the form above, or" : <>Signed in, upload from this page (<Link href="/signin?next=%2Fsubmit" className="underline">sign in</Link>); or</>}{" "}
-          from a script with your API token. The file&apos;s first line tells its format apart (a JSON object, six TREC fields, or else an <C>.npz</C>); name it
-          with <C>--kind</C> (<C>run_trec</C>, <C>run_jsonl</C>, <C>chunk_embeddings</C>) or the form field <C>kind</C> to be explicit.
-        </p>
-        <div className="grid gap-3">
-          <CodeBlock
-            title="execboard CLI"
-            code={`export EXECBOARD_URL=${origin} EXECBOARD_TOKEN=ebt_…\nnpx execboard submit run.trec --benchmark ${slug} \\\n  --metadata ${meta} --wait\n# or run.jsonl, or chunks.npz (uploaded in resumable chunks)`}
-          />
-          <CodeBlock
-            title="curl"
-            code={`curl -H "Authorization: Bearer $EXECBOARD_TOKEN" \\\n  -F file=@run.trec -F kind=run_trec \\\n  -F 'metadata={"model": "my-retriever", "provider": "Me"}' \\\n  ${origin}/api/v1/benchmarks/${slug}/submissions`}
-          />
-        </div>
-      </Step>
+      <UploadStep
+        signedIn={signedIn}
+        cli={`export EXECBOARD_URL=${origin} EXECBOARD_TOKEN=ebt_…\nnpx execboard submit run.trec --benchmark ${slug} \\\n  --metadata ${meta} --wait\n# or run.jsonl, or chunks.npz (uploaded in resumable chunks)`}
+        curl={`curl -H "Authorization: Bearer $EXECBOARD_TOKEN" \\\n  -F file=@run.trec -F kind=run_trec \\\n  -F 'metadata={"model": "my-retriever", "provider": "Me"}' \\\n  ${origin}/api/v1/benchmarks/${slug}/submissions`}
+      >
+        The file&apos;s first line tells its format apart (a JSON object, six TREC fields, or else an <C>.npz</C>); name it with <C>--kind</C> (
+        <C>run_trec</C>, <C>run_jsonl</C>, <C>chunk_embeddings</C>) or the form field <C>kind</C> to be explicit.
+      </UploadStep>
 
       <Step id="limits" n={7} title="Limits">
         <ul className="list-disc space-y-1 pl-5">
@@ -202,13 +190,8 @@ export function RepoGuideSteps({ guide, origin, signedIn }: { guide: SubmitGuide
             Chunk embeddings: at most {l.maxDims.toLocaleString("en")} dimensions; a group of more than {l.tieGroupCap} files tied across the cut-off of the
             server&apos;s ranking fails the submission, naming the sample.
           </li>
-          <li>
-            Quota per benchmark: {l.quota.perDay} submissions a day (UTC), {l.quota.total} in all, {l.quota.concurrent} being scored at once. Refused uploads
-            and failures on ExecBoard&apos;s side are not charged; a file that fails scoring is.
-          </li>
-          <li>
-            API requests: {l.rate.perToken} per token every {l.rate.windowSeconds} s.
-          </li>
+          <QuotaItem l={l} />
+          <RateItem l={l} />
         </ul>
       </Step>
 
