@@ -11,6 +11,7 @@ import { metaOrNotFound } from "@/app/_server/page-loaders";
 import { siteOrigin } from "@/lib/auth/session-cookie";
 import { orNotFound } from "@/app/_server/or-not-found";
 import { getSubmitGuide } from "@/lib/pages/submit-guide";
+import { RUN_DEPTH } from "@/lib/repo-runs/run-format";
 
 export const dynamic = "force-dynamic";
 
@@ -28,7 +29,7 @@ export async function generateMetadata({ searchParams }: Search) {
     if (b?.kind === "repo_retrieval") {
       return pageMeta(
         `Submit a model to ${b.name}`,
-        `Evaluate a repository context retriever on ${b.name}: download the samples and corpus, upload a run file (TREC or JSON lines, at most 100 files a sample) or chunk embeddings, and get Recall@k, MRR and budgeted context yield with 95% intervals, private until a maintainer publishes it.`,
+        `Evaluate a repository context retriever on ${b.name}: download the samples and corpus, upload a run file (TREC or JSON lines, at most ${RUN_DEPTH} files a sample) or chunk embeddings, and get Recall@k, MRR and budgeted context yield with 95% intervals, private until a maintainer publishes it.`,
       );
     }
     return pageMeta(
