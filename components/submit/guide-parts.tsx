@@ -5,7 +5,8 @@ import { DataTable } from "@/components/ui/data-table";
 import { CodeBlock } from "./code-block";
 
 // The pieces both tracks' submit guides are made of: a numbered step, inline code, the Python
-// examples' shared lines, how to get an account, and the version's download (every file with its size and SHA-256, and the commands).
+// examples' shared lines, how to get an account, the version's download (every file with its size
+// and SHA-256, and the commands), the metadata and upload steps, the shared limits.
 
 /** The start of both tracks' Python examples: reading the download's JSON lines. */
 export const PYTHON_PRELUDE = `import json
