@@ -68,13 +68,12 @@ export default async function ReviewQueuePage({ searchParams }: { searchParams: 
         </form>
       </div>
       {!parsed.success && <p role="alert" className="text-sm text-rose-800">Unknown filter; showing the default view.</p>}
-      {queue.items.length === 0 ? (
-        <p className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-center text-sm text-slate-600">
-          {queue.view === "awaiting" ? "Nothing is waiting for review." : `No ${VIEW_LABEL[queue.view].toLowerCase()} submissions.`}
-        </p>
-      ) : (
-        <ReviewQueue label={`${VIEW_LABEL[queue.view]} submissions`} items={queue.items} ties={Object.fromEntries(ties)} />
-      )}
+      <ReviewQueue
+        label={`${VIEW_LABEL[queue.view]} submissions`}
+        empty={queue.view === "awaiting" ? "Nothing is waiting for review." : `No ${VIEW_LABEL[queue.view].toLowerCase()} submissions.`}
+        items={queue.items}
+        ties={Object.fromEntries(ties)}
+      />
     </div>
   );
 }

@@ -25,7 +25,7 @@ const TONE = {
 // /api/v1/review/bulk (each item on its own, with its own audit entry); the outcome is announced
 // per item and for the whole batch, the list refreshes, and focus moves on to the next submission
 // in the queue.
-export function ReviewQueue({ label, items, ties }: { label: string; items: ReviewItem[]; ties: Record<string, TieDiagnostics> }) {
+export function ReviewQueue({ label, empty, items, ties }: { label: string; empty: string; items: ReviewItem[]; ties: Record<string, TieDiagnostics> }) {
   const router = useRouter();
   const hydrated = useHydrated();
   const [selected, setSelected] = useState<Set<string>>(new Set());
@@ -89,6 +89,26 @@ export function ReviewQueue({ label, items, ties }: { label: string; items: Revi
   const toggle = (id: string) => setSelected((s) => (s.has(id) ? new Set([...s].filter((x) => x !== id)) : new Set([...s, id])));
   const all = chosen.length === items.length && items.length > 0;
 
+  // The outcome of the last action stays on screen when it emptied the view (publishing the last
+  // submission waiting): the empty view is drawn here, below it, rather than in place of the queue.
+  const outcome = (
+    <div aria-live="polite">
+      {batch && (
+        <p role={batch.ok ? "status" : "alert"} data-testid="bulk-outcome" className={`rounded border px-3 py-2 text-sm ${batch.ok ? "border-emerald-300 bg-emerald-50 text-emerald-900" : "border-rose-300 bg-rose-50 text-rose-900"}`}>
+          {batch.text}
+        </p>
+      )}
+    </div>
+  );
+  if (items.length === 0) {
+    return (
+      <div className="space-y-3">
+        {outcome}
+        <p className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-center text-sm text-slate-600">{empty}</p>
+      </div>
+    );
+  }
+
   return (
     <div className="space-y-3">
       <div role="region" aria-label="Bulk actions" className="sticky top-0 z-10 flex flex-wrap items-center gap-3 rounded-lg border border-slate-200 bg-white px-4 py-2 shadow-sm">
@@ -120,13 +140,7 @@ export function ReviewQueue({ label, items, ties }: { label: string; items: Revi
           <RejectForm label="Reject the selected submissions" count={chosen.length} reason={reason} setReason={setReason} disabled={locked} onCancel={() => setRejecting(null)} onSubmit={() => void act("reject", chosen, reason.trim())} />
         )}
       </div>
-      <div aria-live="polite">
-        {batch && (
-          <p role={batch.ok ? "status" : "alert"} data-testid="bulk-outcome" className={`rounded border px-3 py-2 text-sm ${batch.ok ? "border-emerald-300 bg-emerald-50 text-emerald-900" : "border-rose-300 bg-rose-50 text-rose-900"}`}>
-            {batch.text}
-          </p>
-        )}
-      </div>
+      {outcome}
       <ul ref={listRef} aria-label={label} className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
         {items.map((item) => {
           const note = notes.get(item.id);
