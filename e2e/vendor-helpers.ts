@@ -129,8 +129,11 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage: true });
 }
 
-// No serious or critical WCAG A/AA violations on the page as it stands.
+// No serious or critical WCAG A/AA violations on the page as it stands. The page's title comes
+// first: Next.js streams metadata after the content, so right after a client-side navigation the
+// document can be briefly without one, and axe would report that instant rather than the page.
 export async function expectAccessible(page: Page): Promise<void> {
+  await expect(page).toHaveTitle(/\S/);
   const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
   const bad = result.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(bad.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`)).toEqual([]);
