@@ -11,7 +11,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { writeNpz } from "@/lib/embeddings/write-npz";
-import { arrayBudget } from "@/lib/kinds/exec-retrieval/submission-types";
+import { arrayBudget } from "@/lib/embeddings/validate-submission";
 import { npyBytes } from "../tests/embeddings/helpers/npy-bytes";
 import { buildZip } from "../tests/embeddings/helpers/zip-builder";
 

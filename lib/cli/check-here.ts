@@ -1,7 +1,7 @@
 import fs from "node:fs/promises";
 import { validateSubmissionFile } from "@/lib/embeddings/server-readers";
 import { isAppError } from "@/lib/errors/app-error";
-import { arrayBudget } from "@/lib/kinds/exec-retrieval/submission-types";
+import { arrayBudget } from "@/lib/embeddings/validate-submission";
 import { detectSubmissionKind } from "@/lib/rankings/detect-kind";
 import { checkRankingSize, validateRankingFile } from "@/lib/rankings/validate-ranking";
 import type { ApiClient } from "./api-client";

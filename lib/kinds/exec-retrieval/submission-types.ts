@@ -13,9 +13,6 @@ import type { SubmissionMetadata } from "@/lib/submissions/metadata";
 import type { CheckedUpload, IntakeFile, SubmissionType } from "../kind";
 import { npzSubmissionType } from "../npz-submission-type";
 
-// The arrays' budget is the embeddings reader's; the CLI's local check finds it here.
-export { arrayBudget } from "@/lib/embeddings/validate-submission";
-
 /** The query and corpus ids a file must name, in the version's order. */
 async function versionExpectation(versionId: number): Promise<SubmissionExpectation> {
   const ids = await getVersionIds(versionId);
