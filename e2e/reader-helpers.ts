@@ -33,7 +33,7 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 
 // axe-core over the whole page (WCAG 2.1 A and AA rules): no serious or critical violation.
 // Once the page has its title: Next.js streams metadata after the content, so just after a
-// client-side navigation the document can briefly have none (vendor-helpers.ts likewise).
+// client-side navigation the document can briefly have none. vendor-helpers.ts uses this too.
 export async function expectAccessible(page: Page, what: string): Promise<void> {
   await expect(page, what).toHaveTitle(/\S/);
   const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
