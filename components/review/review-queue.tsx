@@ -42,13 +42,15 @@ export function ReviewQueue({ label, empty, items, ties }: { label: string; empt
   const chosen = [...selected].filter((id) => shown.has(id));
   const can = (a: BulkAction, ids: string[]) => ids.length > 0 && ids.every((id) => items.find((i) => i.id === id)?.actions.includes(a));
 
-  // Once the refreshed list is on screen, the next submission takes the focus (the one after the
-  // last acted on).
+  // The next submission (the one after the last acted on) takes the focus as soon as the action
+  // is done: it is on screen already, so the focus does not wait on the list's refresh. Once the
+  // refreshed list is on screen it takes it again if the focus was lost meanwhile.
+  const focusItem = (id: string) => listRef.current?.querySelector<HTMLElement>(`li[data-submission="${id}"]`)?.focus();
   useEffect(() => {
     const id = focusNext.current;
     if (refreshing || !id) return;
     focusNext.current = null;
-    listRef.current?.querySelector<HTMLElement>(`li[data-submission="${id}"]`)?.focus();
+    if (!listRef.current?.contains(document.activeElement)) focusItem(id);
   }, [refreshing, items]);
 
   async function act(action: BulkAction, ids: string[], why?: string) {
@@ -76,6 +78,7 @@ export function ReviewQueue({ label, empty, items, ties }: { label: string; empt
       setSelected(new Set());
       setRejecting(null);
       setReason("");
+      if (focusNext.current) focusItem(focusNext.current);
       startRefresh(() => router.refresh());
     } catch (e) {
       focusNext.current = null;
