@@ -11,6 +11,7 @@ import type { RowReader } from "@/lib/embeddings/row-reader";
 import type { NormalisedRows } from "./exact-scorer";
 import type { Float32Scores } from "./f32-scorer";
 import type { NativeBlas } from "./native-blas";
+import { returnScoreBuffer, takeScoreBuffer } from "./score-buffer";
 import { writeRows } from "./row-buffers";
 
 /** Raw float32 operands and the scales that normalise their products. */
@@ -74,7 +75,7 @@ export class BlasF32Scorer implements Float32Scores {
     this.stride = maxCorpusRows;
     this.queries = raw ? new Float32Array(0) : new Float32Array(maxQueryRows * dims);
     this.corpus = raw ? new Float32Array(0) : new Float32Array(maxCorpusRows * dims);
-    this.scores = new Float32Array(maxQueryRows * maxCorpusRows);
+    this.scores = takeScoreBuffer(maxQueryRows * maxCorpusRows);
   }
 
   loadQueries(src: RowReader, divisors: Float64Array, start: number, count: number): void {
@@ -90,18 +91,30 @@ export class BlasF32Scorer implements Float32Scores {
   }
 
   score(): void {
+    const scales = this.multiply();
+    if (scales) this.blas.scaleScores(this.scores, this.stride, this.queryRows, this.chunkRows, scales.rowScale, scales.colScale);
+  }
+
+  /**
+   * score() without the scaling: the products as BLAS left them, and the scales that normalise
+   * them (null when the rows were normalised before, and the scores are final), for a caller
+   * that scales as it reads (the native prefilter).
+   */
+  multiply(): { rowScale: Float64Array; colScale: Float64Array } | null {
     const d = this.dims, m = this.queryRows, n = this.chunkRows;
     if (!this.raw) {
       this.blas.sgemmNT(this.queries, d, this.corpus, d, this.scores, this.stride, m, n, d, this.threads);
-      return;
+      return null;
     }
     const a = this.raw.queries.subarray(this.queryStart * d, (this.queryStart + m) * d);
     const b = this.raw.corpus.subarray(this.corpusStart * d, (this.corpusStart + n) * d);
     this.blas.sgemmNT(a, d, b, d, this.scores, this.stride, m, n, d, this.threads);
-    this.blas.scaleScores(this.scores, this.stride, m, n, this.queryScale, this.corpusScale);
+    return { rowScale: this.queryScale, colScale: this.corpusScale };
   }
 
-  close(): void {}
+  close(): void {
+    returnScoreBuffer(this.scores);
+  }
 }
 
 // Rows [start, start+count) divided by their divisors into dst, row-major: natively when the

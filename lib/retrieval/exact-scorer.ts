@@ -2,6 +2,7 @@
 // float64 L2 norm for cosine, 1 for dot), then a sequential float64 sum of products.
 import { AppError } from "@/lib/errors/app-error";
 import type { RowReader } from "@/lib/embeddings/row-reader";
+import { defaultThreads } from "./kernel-pool";
 import type { NativeBlas } from "./native-blas";
 
 export type Similarity = "cosine" | "dot";
@@ -51,7 +52,7 @@ function rowStats(rows: RowReader, what: string, blas: NativeBlas | null): { sum
   const n = rows.rows, d = rows.dims;
   const sumSquares = new Float64Array(n), maxAbs = new Float64Array(n);
   let bad = -1;
-  if (blas && rows.data && n > 0) bad = blas.rowStats(rows.data, d, sumSquares, maxAbs);
+  if (blas && rows.data && n > 0) bad = blas.rowStats(rows.data, d, sumSquares, maxAbs, defaultThreads());
   else {
     for (let r = 0; r < n && bad < 0; r++) {
       const v = rows.row(r);

@@ -9,8 +9,8 @@ import { getConfig } from "@/lib/config";
 import type { StoredMatrix } from "@/lib/embeddings/row-reader";
 
 export interface NativeBlas {
-  /** Per row: float64 sum of squares (t = 0..d-1 in order) and largest |value|; first row holding a non-finite value, or -1. */
-  rowStats(m: StoredMatrix, dims: number, sumSquares: Float64Array, maxAbs: Float64Array): number;
+  /** Per row: float64 sum of squares (t = 0..d-1 in order) and largest |value|; first row holding a non-finite value, or -1. On `threads` threads. */
+  rowStats(m: StoredMatrix, dims: number, sumSquares: Float64Array, maxAbs: Float64Array, threads: number): number;
   /** dst[j*stride + t] = float32(m[first+j][t] / divisors[first+j]) for j < count. */
   toF32(m: StoredMatrix, dims: number, first: number, count: number, divisors: Float64Array, dst: Float32Array, stride: number): void;
   /** out[i*ldc + j] = a_i · b_j (float32 BLAS) for i < m, j < n, over k values. */
@@ -24,10 +24,11 @@ export interface NativeBlas {
   ): void;
   /**
    * Per row i < m of scores (row stride ldc, n columns): the columns j, ascending, whose score
-   * is not below (the row's k-th largest) - margins[i], into `listed` row after row, their
-   * number in counts[i]; returns the total. NaN always survives.
+   * is not below (the row's k-th largest) - margins[i], returned row after row, their number in
+   * counts[i]. NaN always survives. With rowScale (m values) and colScale (n), each score is
+   * first scaled in place as scaleScores does (both empty: none). On `threads` threads.
    */
-  prefilter(scores: Float32Array, ldc: number, m: number, n: number, k: number, margins: Float64Array, listed: Int32Array, counts: Int32Array): number;
+  prefilter(scores: Float32Array, ldc: number, m: number, n: number, k: number, margins: Float64Array, rowScale: Float64Array, colScale: Float64Array, counts: Int32Array, threads: number): Int32Array;
   /** The BLAS library's own description of its build. */
   config(): string;
 }

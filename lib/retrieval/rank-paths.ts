@@ -118,20 +118,22 @@ export function rankExactF64(inputs: PathInputs, options: RankOptions & { backen
 }
 
 /**
- * Offers a block of float32 scores to the filter through the native prefilter: per query, only
- * the rows that are not outscored by 2b by k rows of the chunk (b the run's bound), which can
- * be neither candidates nor raise the threshold (CandidateFilter.offerListed).
+ * Multiplies a block by BLAS and offers its float32 scores to the filter through the native
+ * prefilter, which scales raw products as it reads them: per query, only the rows that are not
+ * outscored by 2b by k rows of the chunk (b the run's bound), which can be neither candidates
+ * nor raise the threshold (CandidateFilter.offerListed).
  */
-function prefiltered(blas: NativeBlas, filter: CandidateFilter, blockRows: number, chunkRows: number) {
-  const listed = new Int32Array(blockRows * chunkRows), counts = new Int32Array(blockRows);
-  const bounds = new Float64Array(blockRows), margins = new Float64Array(blockRows);
-  return (scorer: Float32Scores, q0: number, qn: number, c0: number, cn: number, bound: { relative: number; absolute: number }, qMag: Float64Array, cMag: Float64Array) => {
+function prefiltered(blas: NativeBlas, filter: CandidateFilter, blockRows: number, threads: number) {
+  const counts = new Int32Array(blockRows), bounds = new Float64Array(blockRows), margins = new Float64Array(blockRows);
+  const none = new Float64Array(0);
+  return (scorer: BlasF32Scorer, q0: number, qn: number, c0: number, cn: number, bound: { relative: number; absolute: number }, qMag: Float64Array, cMag: Float64Array) => {
+    const scales = scorer.multiply();
     const maxRow = CandidateFilter.largest(cMag, c0, cn);
     for (let i = 0; i < qn; i++) {
       bounds[i] = CandidateFilter.runBound(bound.relative, qMag[q0 + i], maxRow, bound.absolute);
       margins[i] = 2 * bounds[i];
     }
-    blas.prefilter(scorer.scores, scorer.stride, qn, cn, filter.k, margins, listed, counts);
+    const listed = blas.prefilter(scorer.scores, scorer.stride, qn, cn, filter.k, margins, scales?.rowScale ?? none, scales?.colScale ?? none, counts, threads);
     for (let i = 0, p = 0; i < qn; p += counts[i], i++) filter.offerListed(q0 + i, scorer.scores, i * scorer.stride, listed, p, p + counts[i], c0, bounds[i]);
   };
 }
@@ -150,18 +152,19 @@ export function rankF32Filtered(inputs: PathInputs, options: RankOptions): RankR
     const maxMagnitude = Math.max(largestMagnitude(q), largestMagnitude(c));
     const bound = f32ScoreBound(dims, maxMagnitude, blas ? "any-order" : "sequential", raw ?? undefined);
     const filter = new CandidateFilter(Q, k);
-    const scorer: Float32Scores = blas ? new BlasF32Scorer(blas, dims, blockRows, chunkRows, threads, raw) : new F32Scorer(dims, blockRows, chunkRows, threads);
+    const native = blas ? new BlasF32Scorer(blas, dims, blockRows, chunkRows, threads, raw) : null;
+    const scorer: Float32Scores = native ?? new F32Scorer(dims, blockRows, chunkRows, threads);
     try {
-      const offer = blas ? prefiltered(blas, filter, blockRows, chunkRows) : null;
+      const offer = blas ? prefiltered(blas, filter, blockRows, threads) : null;
       for (let q0 = 0; q0 < Q; q0 += blockRows) {
         const qn = Math.min(blockRows, Q - q0);
         scorer.loadQueries(q.rows, q.divisors, q0, qn);
         for (let c0 = 0; c0 < C; c0 += chunkRows) {
           const cn = Math.min(chunkRows, C - c0);
           scorer.loadCorpus(c.rows, c.divisors, c0, cn);
-          scorer.score();
-          if (offer) offer(scorer, q0, qn, c0, cn, bound, q.magnitudes, c.magnitudes);
+          if (offer && native) offer(native, q0, qn, c0, cn, bound, q.magnitudes, c.magnitudes);
           else {
+            scorer.score();
             for (let i = 0; i < qn; i++) {
               filter.offerRun(q0 + i, scorer.scores, i * scorer.stride, cn, c0, bound.relative, q.magnitudes[q0 + i], c.magnitudes, bound.absolute);
             }

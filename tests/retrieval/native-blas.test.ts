@@ -50,9 +50,9 @@ describe("native arguments", () => {
     // Called as JavaScript would call them, unchecked by the types.
     const blas = addon() as unknown as Record<string, (...args: unknown[]) => unknown>;
     const f32 = () => new Float32Array(4), f64 = () => new Float64Array(2).fill(1), i32 = () => new Int32Array([0, 1]);
-    expect(blas.rowStats(f32(), 2, f64(), f64())).toBe(-1);
-    for (const args of [[f32(), 2, f64()], [i32(), 2, f64(), f64()], [f32(), 2, new Float32Array(2), f64()], [f32(), -1, f64(), f64()], [f32(), 1.5, f64(), f64()], [f32(), 0, f64(), f64()]]) {
-      expect(() => blas.rowStats(...args)).toThrow("rowStats(matrix, dims, sumSquares, maxAbs): bad arguments");
+    expect(blas.rowStats(f32(), 2, f64(), f64(), 1)).toBe(-1);
+    for (const args of [[f32(), 2, f64(), f64()], [i32(), 2, f64(), f64(), 1], [f32(), 2, new Float32Array(2), f64(), 1], [f32(), -1, f64(), f64(), 1], [f32(), 1.5, f64(), f64(), 1], [f32(), 0, f64(), f64(), 1]]) {
+      expect(() => blas.rowStats(...args)).toThrow("rowStats(matrix, dims, sumSquares, maxAbs, threads): bad arguments");
     }
     expect(blas.toF32(f32(), 2, 0, 2, f64(), f32(), 2)).toBeUndefined();
     expect(() => blas.toF32(f32(), 2, 0, 2, f64(), new Float64Array(4), 2)).toThrow("toF32(matrix, dims, first, count, divisors, dst, dstStride): bad arguments");
@@ -61,8 +61,11 @@ describe("native arguments", () => {
     expect(() => blas.sgemmNT(new Uint16Array(4), 2, f32(), 2, f32(), 2, 2, 2, 2, 1)).toThrow("sgemmNT");
     expect(blas.scaleScores(f32(), 2, 2, 2, f64(), f64())).toBeUndefined();
     expect(() => blas.scaleScores(f32(), 2, 2, 2, f64(), f32())).toThrow("scaleScores(scores, ldc, m, n, rowScale, colScale): bad arguments");
-    expect(blas.prefilter(f32(), 2, 2, 2, 1, f64(), new Int32Array(4), i32())).toBe(4);
-    expect(() => blas.prefilter(f32(), 2, 2, 2, 1, f64(), new Int32Array(4), f32())).toThrow("prefilter(scores, ldc, m, n, k, margins, listed, counts): bad arguments");
+    expect(blas.prefilter(f32(), 2, 2, 2, 1, f64(), f64(), f64(), i32(), 1)).toEqual(Int32Array.from([0, 1, 0, 1]));
+    const none = new Float64Array(0), prefilterRefusal = "prefilter(scores, ldc, m, n, k, margins, rowScale, colScale, counts, threads): bad arguments";
+    for (const args of [[f32(), 2, 2, 2, 1, f64(), none, none, f32(), 1], [f32(), 2, 2, 2, 1, f64(), f64(), none, i32(), 1], [f32(), 2, 2, 2, 1, f64(), none, none, i32()], [f32(), 2, 2, 2, 0, f64(), none, none, i32(), 1]]) {
+      expect(() => blas.prefilter(...args)).toThrow(prefilterRefusal);
+    }
     const out = new Float64Array(2);
     expect(blas.exactScores(f32(), f64(), f32(), f64(), 2, i32(), i32(), out, 1)).toBeUndefined();
     expect(Array.from(out)).toEqual([0, 0]);
@@ -76,7 +79,8 @@ describe("native arguments", () => {
 describe("native twins are bit-identical", () => {
   it("row sums of squares and largest magnitudes (float16, float32, float64; odd row counts)", () => {
     const blas = addon();
-    for (const [n, d] of [[1, 1], [7, 5], [13, 300]]) {
+    // The last shape is large enough to be split between threads (2^18 values a thread at least).
+    for (const [n, d] of [[1, 1], [7, 5], [13, 300], [1027, 771]]) {
       const m = matrices(n, d, uniform);
       for (const data of [m.f16, m.f32, m.f64, Float64Array.from({ length: n * d }, () => uniform() * 1e300)]) {
         const js = normalise(rowsOf(data, d), "cosine", "q", null), native = normalise(rowsOf(data, d), "cosine", "q", blas);
@@ -93,6 +97,12 @@ describe("native twins are bit-identical", () => {
       data[6 * 4 + 2] = bad;
       data[8 * 4 + 1] = bad;
       for (const b of [null, blas]) expect(() => normalise(matrixRows(data, 4), "dot", "corpus", b)).toThrow("corpus row 6 has a non-finite value");
+      // Split between threads: the first such row of all, whichever thread read it.
+      const large = Float32Array.from({ length: 1200 * 700 }, uniform);
+      large[1100 * 700 + 5] = bad;
+      large[900 * 700 + 699] = bad;
+      for (const threads of [1, 2, 5]) expect(blas.rowStats(large, 700, new Float64Array(1200), new Float64Array(1200), threads)).toBe(900);
+      for (const b of [null, blas]) expect(() => normalise(matrixRows(large, 700), "dot", "corpus", b)).toThrow("corpus row 900 has a non-finite value");
     }
     // A sum of squares may overflow from finite values: that is no error.
     const big = new Float64Array([1e200, 1e200, 1, 1]);
@@ -116,6 +126,18 @@ describe("native twins are bit-identical", () => {
     }
   });
 
+  it("exact pair scores are the same when the queries take more than one block of the native query cache (32 MiB)", () => {
+    const blas = addon();
+    const Q = 300, C = 23, d = 16384; // 256 normalised queries a block
+    const qd = Float32Array.from({ length: Q * d }, uniform), cd = Float32Array.from({ length: C * d }, uniform);
+    const n = 700;
+    const pq = Int32Array.from({ length: n }, (_, p) => (p < 40 ? Q - 1 - p : rng.nextBelow(Q))), pr = Int32Array.from({ length: n }, () => rng.nextBelow(C));
+    const q = normalise(rowsOf(qd, d), "cosine", "q", null), c = normalise(rowsOf(cd, d), "cosine", "c", null);
+    const exact = new ExactScorer(q, c, d);
+    const want = Float64Array.from(pq, (i, p) => (exact.setQuery(i), exact.score(pr[p])));
+    for (const threads of [1, 2, 5]) expect(exactPairScores(q, c, d, pq, pr, blas, threads)).toEqual(want);
+  });
+
   it("float32 conversion rounds v / divisor exactly as a Float32Array store does", () => {
     const blas = addon();
     const d = 19, m = matrices(6, d, uniform);
@@ -132,26 +154,50 @@ describe("native twins are bit-identical", () => {
 });
 
 describe("the prefilter keeps every row within the margin of the k-th best", () => {
+  const none = new Float64Array(0);
+  const expected = (scores: Float32Array, ldc: number, m: number, n: number, k: number, margins: Float64Array) =>
+    Array.from({ length: m }, (_, i) => {
+      const row = Array.from(scores.subarray(i * ldc, i * ldc + n));
+      const kth = row.filter((x) => !Number.isNaN(x)).sort((a, b) => b - a)[k - 1];
+      return row.flatMap((x, j) => (Number.isNaN(x) || x >= kth - margins[i] ? [j] : []));
+    });
+  const split = (listed: Int32Array, counts: Int32Array, m: number) => {
+    const rows: number[][] = [];
+    for (let i = 0, p = 0; i < m; p += counts[i], i++) rows.push(Array.from(listed.subarray(p, p + counts[i])));
+    return rows;
+  };
+
   it("keeps exactly the columns not below (k-th largest) - margin, and NaN, per row", () => {
     const blas = addon();
     const m = 5, n = 40, ldc = 43, k = 3;
     const scores = Float32Array.from({ length: m * ldc }, uniform);
     scores[2 * ldc + 7] = NaN;
     const margins = Float64Array.from({ length: m }, (_, i) => i * 0.05);
-    const listed = new Int32Array(m * n), counts = new Int32Array(m);
-    const total = blas.prefilter(scores, ldc, m, n, k, margins, listed, counts);
-    let p = 0;
-    for (let i = 0; i < m; i++) {
-      const row = Array.from(scores.subarray(i * ldc, i * ldc + n));
-      const kth = row.filter((x) => !Number.isNaN(x)).sort((a, b) => b - a)[k - 1];
-      const want = row.flatMap((x, j) => (Number.isNaN(x) || x >= kth - margins[i] ? [j] : []));
-      expect(Array.from(listed.subarray(p, p + counts[i]))).toEqual(want);
-      p += counts[i];
-    }
-    expect(total).toBe(p);
+    const counts = new Int32Array(m);
+    const listed = blas.prefilter(scores, ldc, m, n, k, margins, none, none, counts, 1);
+    expect(split(listed, counts, m)).toEqual(expected(scores, ldc, m, n, k, margins));
+    expect(listed.length).toBe(counts.reduce((s, c) => s + c, 0));
     // Rows no longer than k keep everything.
-    blas.prefilter(scores, ldc, 2, k, k, margins, listed, counts);
+    blas.prefilter(scores, ldc, 2, k, k, margins, none, none, counts, 1);
     expect(Array.from(counts.subarray(0, 2))).toEqual([k, k]);
+  });
+
+  it("scales raw products as scaleScores does, in the same pass, and lists the same on any number of threads", () => {
+    const blas = addon();
+    const m = 131, n = 57, ldc = 60, k = 10;
+    const raw = Float32Array.from({ length: m * ldc }, () => uniform() * 7);
+    const rowScale = Float64Array.from({ length: m }, () => 0.1 + uniform() ** 2), colScale = Float64Array.from({ length: n }, () => 0.1 + uniform() ** 2);
+    const margins = Float64Array.from({ length: m }, (_, i) => (i % 4) * 0.03);
+    const scaled = raw.slice();
+    blas.scaleScores(scaled, ldc, m, n, rowScale, colScale);
+    const want = expected(scaled, ldc, m, n, k, margins);
+    for (const threads of [1, 2, 3, 16]) {
+      const scores = raw.slice(), counts = new Int32Array(m);
+      const listed = blas.prefilter(scores, ldc, m, n, k, margins, rowScale, colScale, counts, threads);
+      expect(split(listed, counts, m), `${threads} threads`).toEqual(want);
+      // Every score of the block is scaled in place, bit for bit, and the padding is left alone.
+      expect(scores).toEqual(scaled);
+    }
   });
 });
 

@@ -10,7 +10,8 @@
 //                bounded for any summation order, with or without FMA (error-bound.ts).
 //   scaleScores  raw float32 products scaled by 1/(query divisor * corpus divisor).
 //   prefilter    per query, the columns within a margin of its k-th best float32 score
-//                (CandidateFilter.offerListed takes only these).
+//                (CandidateFilter.offerListed takes only these), scaling raw products as
+//                scaleScores does in the same pass; on several threads.
 //   exactScores  float64 scores of chosen pairs with exactly ExactScorer's arithmetic: each
 //                value divided by its row's divisor, a sequential sum of separately rounded
 //                products. Bit-identical to the JavaScript: built with -ffp-contract=off and

@@ -6,13 +6,16 @@
 
 // ---- exactScores(queries, qDivisors, corpus, cDivisors, dims, pairQuery: Int32Array,
 // pairRow: Int32Array, out: Float64Array, threads): out[p] = the exact score of pair p -------
-// Pairs are visited sorted by (block of queries, corpus row, query): a query row is divided by
-// its divisor once per block (whose normalised rows are kept), a corpus row once per run of
-// pairs that share it; eight pairs then run side by side, each its own sum in order
-// t = 0..d-1. The sorted pairs are split between threads, each with its own buffers.
+// Pairs are visited sorted by (block of queries, corpus row, query). For each block, the
+// block's queries that have pairs are divided by their divisors once, into a cache that all
+// threads read (QUERY_CACHE_BYTES holds every query at the paper's shape, so a corpus row is
+// divided once in all); the block's pairs are then split between threads, and each divides a
+// corpus row once per run of pairs that share it. Eight pairs run side by side, each its own
+// sum in order t = 0..d-1.
 
 #define LANES 8
-#define QUERY_CACHE_BYTES (8u << 20)
+#define QUERY_CACHE_BYTES (32u << 20)
+#define MAX_THREADS 16
 
 static void normalised_row(const array_t* m, size_t r, size_t d, double divisor, double* out) {
   switch (m->kind) {
@@ -51,51 +54,57 @@ static int compare_pairs(const void* x, const void* y) {
 typedef struct {
   const array_t *q, *c;
   const double *qdv, *cdv;
-  size_t d, block;
+  size_t d;
+  // The block's first query, and the cache of its normalised rows (slot = query - first).
+  size_t first_query;
+  double* qcache;
+  const unsigned char* wanted;  // per slot: whether the block has pairs of that query
+  size_t first_slot, end_slot;  // the slots this job normalises (phase one)
   const pair_t* pairs;
-  size_t first, end;
+  size_t first, end;            // the pairs this job scores (phase two)
   double* res;
   int failed;
 } exact_job_t;
 
-static void* exact_range(void* arg) {
+static void* normalise_queries(void* arg) {
   exact_job_t* job = arg;
-  const size_t d = job->d, block = job->block;
+  for (size_t slot = job->first_slot; slot < job->end_slot; slot++) {
+    if (!job->wanted[slot]) continue;
+    const size_t query = job->first_query + slot;
+    normalised_row(job->q, query, job->d, job->qdv[query], job->qcache + slot * job->d);
+  }
+  return NULL;
+}
+
+static void* score_pairs(void* arg) {
+  exact_job_t* job = arg;
+  const size_t d = job->d;
   const pair_t* pairs = job->pairs;
-  double* qcache = malloc(sizeof(double) * d * block);
-  unsigned char* cached = malloc(block);
-  double* crow = malloc(sizeof(double) * d * LANES);
-  if (!qcache || !cached || !crow) {
-    free(qcache); free(cached); free(crow);
+  // One normalised corpus row a lane, and a spare: a group's first lanes may go on with the
+  // row the group before ended with, in whatever slot it was; a new row of lane l goes to slot
+  // l, or to the spare when slot l holds that carried-over row.
+  double* crow = malloc(sizeof(double) * d * (LANES + 1));
+  if (!crow) {
     job->failed = 1;
     return NULL;
   }
-  int32_t current_block = -1;
+  int32_t last_row = -1;  // the corpus row normalised last, and its slot
+  size_t last_slot = LANES;
   for (size_t p0 = job->first; p0 < job->end;) {
-    // Up to eight pairs of one block of queries (the cache holds that block only).
-    size_t lanes = 1;
-    while (lanes < LANES && p0 + lanes < job->end && pairs[p0 + lanes].block == pairs[p0].block) lanes++;
-    if (pairs[p0].block != current_block) {
-      current_block = pairs[p0].block;
-      memset(cached, 0, block);
-    }
+    const size_t lanes = job->end - p0 < LANES ? job->end - p0 : LANES;
+    const size_t carried = last_slot;
     const double* qp[LANES];
     const double* cp[LANES];
     for (size_t l = 0; l < lanes; l++) {
       const pair_t* pr = &pairs[p0 + l];
-      const size_t slot = (size_t)pr->query - (size_t)pr->block * block;
-      if (!cached[slot]) {
-        normalised_row(job->q, (size_t)pr->query, d, job->qdv[pr->query], qcache + slot * d);
-        cached[slot] = 1;
+      qp[l] = job->qcache + ((size_t)pr->query - job->first_query) * d;
+      // Pairs are in row order: lanes of one row follow each other and share its copy.
+      if (pr->row != last_row) {
+        last_slot = l == carried ? LANES : l;
+        last_row = pr->row;
+        normalised_row(job->c, (size_t)pr->row, d, job->cdv[pr->row], crow + last_slot * d);
       }
-      qp[l] = qcache + slot * d;
-      // Lanes holding the same corpus row share its normalised copy.
-      if (l > 0 && pairs[p0 + l - 1].row == pr->row) {
-        cp[l] = cp[l - 1];
-      } else {
-        normalised_row(job->c, (size_t)pr->row, d, job->cdv[pr->row], crow + l * d);
-        cp[l] = crow + l * d;
-      }
+      cp[l] = crow + last_slot * d;
     }
     for (size_t l = lanes; l < LANES; l++) qp[l] = qp[0], cp[l] = cp[0];
     double acc[LANES] = {0};
@@ -105,11 +114,22 @@ static void* exact_range(void* arg) {
     for (size_t l = 0; l < lanes; l++) job->res[pairs[p0 + l].index] = acc[l];
     p0 += lanes;
   }
-  free(qcache); free(cached); free(crow);
+  free(crow);
   return NULL;
 }
 
-#define MAX_THREADS 16
+// Runs fn over jobs[0 .. n), jobs[0] on the calling thread; a thread that cannot start leaves
+// its job to the calling thread.
+static void run_jobs(void* (*fn)(void*), exact_job_t* jobs, size_t n) {
+  pthread_t ids[MAX_THREADS];
+  int started[MAX_THREADS] = {0};
+  for (size_t i = 1; i < n; i++) started[i] = pthread_create(&ids[i], NULL, fn, &jobs[i]) == 0;
+  fn(&jobs[0]);
+  for (size_t i = 1; i < n; i++) {
+    if (started[i]) pthread_join(ids[i], NULL);
+    else fn(&jobs[i]);
+  }
+}
 
 napi_value exact_scores(napi_env env, napi_callback_info info) {
   array_t q, qd, c, cd, pq, pc, out;
@@ -129,30 +149,46 @@ napi_value exact_scores(napi_env env, napi_callback_info info) {
   if (block < 1) block = 1;
   if (block > qd.length) block = qd.length;
   pair_t* pairs = malloc(sizeof(pair_t) * n);
-  if (!pairs) return throw_(env, "exactScores: out of memory");
+  double* qcache = malloc(sizeof(double) * d * block);
+  unsigned char* wanted = malloc(block);
+  if (!pairs || !qcache || !wanted) {
+    free(pairs); free(qcache); free(wanted);
+    return throw_(env, "exactScores: out of memory");
+  }
   for (size_t p = 0; p < n; p++) pairs[p] = (pair_t){(int32_t)((size_t)pqi[p] / block), pci[p], pqi[p], (uint32_t)p};
   qsort(pairs, n, sizeof(pair_t), compare_pairs);
-  // At least 64 pairs a thread: below that a thread costs more than it saves.
   if (threads < 1) threads = 1;
   if (threads > MAX_THREADS) threads = MAX_THREADS;
-  if (threads > (n + 63) / 64) threads = (n + 63) / 64;
   exact_job_t jobs[MAX_THREADS];
-  pthread_t ids[MAX_THREADS];
-  int started[MAX_THREADS] = {0};
-  for (size_t i = 0; i < threads; i++) {
-    jobs[i] = (exact_job_t){&q, &c, qd.data, cd.data, d, block, pairs, n * i / threads, n * (i + 1) / threads, out.data, 0};
-    // The calling thread takes the first range; a thread that cannot start leaves its range to it.
-    if (i > 0) started[i] = pthread_create(&ids[i], NULL, exact_range, &jobs[i]) == 0;
+  int failed = 0;
+  for (size_t b0 = 0; b0 < n && !failed;) {
+    size_t b1 = b0;
+    while (b1 < n && pairs[b1].block == pairs[b0].block) b1++;
+    const size_t first_query = (size_t)pairs[b0].block * block;
+    const size_t slots = qd.length - first_query < block ? qd.length - first_query : block;
+    memset(wanted, 0, slots);
+    size_t used = 0;
+    for (size_t p = b0; p < b1; p++) {
+      const size_t slot = (size_t)pairs[p].query - first_query;
+      used += !wanted[slot];
+      wanted[slot] = 1;
+    }
+    // At least 64 pairs and 8 query rows a thread: below that a thread costs more than it saves.
+    size_t scorers = threads, normalisers = threads;
+    if (scorers > (b1 - b0 + 63) / 64) scorers = (b1 - b0 + 63) / 64;
+    if (normalisers > (used + 7) / 8) normalisers = (used + 7) / 8;
+    for (size_t i = 0; i < normalisers; i++) {
+      jobs[i] = (exact_job_t){&q, &c, qd.data, cd.data, d, first_query, qcache, wanted, slots * i / normalisers, slots * (i + 1) / normalisers, pairs, 0, 0, out.data, 0};
+    }
+    run_jobs(normalise_queries, jobs, normalisers);
+    for (size_t i = 0; i < scorers; i++) {
+      jobs[i] = (exact_job_t){&q, &c, qd.data, cd.data, d, first_query, qcache, wanted, 0, 0, pairs, b0 + (b1 - b0) * i / scorers, b0 + (b1 - b0) * (i + 1) / scorers, out.data, 0};
+    }
+    run_jobs(score_pairs, jobs, scorers);
+    for (size_t i = 0; i < scorers; i++) failed |= jobs[i].failed;
+    b0 = b1;
   }
-  exact_range(&jobs[0]);
-  int failed = jobs[0].failed;
-  for (size_t i = 1; i < threads; i++) {
-    if (started[i]) pthread_join(ids[i], NULL);
-    else exact_range(&jobs[i]);
-    failed |= jobs[i].failed;
-  }
-  free(pairs);
+  free(pairs); free(qcache); free(wanted);
   if (failed) return throw_(env, "exactScores: out of memory");
   return NULL;
 }
-

@@ -1,18 +1,19 @@
 // Row statistics and float32 copies of normalised rows.
 #include <math.h>
+#include <pthread.h>
 #include "common.h"
 
-// ---- rowStats(matrix, dims, sumSquares: Float64Array, maxAbs: Float64Array) -> first row with
-// a non-finite value, or -1 ------------------------------------------------------------------
+// ---- rowStats(matrix, dims, sumSquares: Float64Array, maxAbs: Float64Array, threads) -> first
+// row with a non-finite value, or -1 ---------------------------------------------------------
 
-// Four rows at a time: four independent sequential sums, the same values as one at a time.
-// NaN fails every comparison, so it never becomes a maximum; a non-finite value makes the sum
-// of squares non-finite, and only then is the row searched for it (a sum can also overflow
-// from finite values, which is not an error).
+// Rows [first, end), four at a time: four independent sequential sums, the same values as one
+// at a time. NaN fails every comparison, so it never becomes a maximum; a non-finite value
+// makes the sum of squares non-finite, and only then is the row searched for it (a sum can also
+// overflow from finite values, which is not an error).
 #define ROW_STATS(NAME, TYPE, LOAD)                                                            \
-  static int64_t NAME(const TYPE* m, size_t n, size_t d, double* s, double* a) {               \
-    size_t r = 0;                                                                              \
-    for (; r + 4 <= n; r += 4) {                                                               \
+  static void NAME(const TYPE* m, size_t first, size_t end, size_t d, double* s, double* a) {  \
+    size_t r = first;                                                                          \
+    for (; r + 4 <= end; r += 4) {                                                             \
       double s0 = 0, s1 = 0, s2 = 0, s3 = 0, a0 = 0, a1 = 0, a2 = 0, a3 = 0;                   \
       const TYPE *v0 = m + r * d, *v1 = v0 + d, *v2 = v1 + d, *v3 = v2 + d;                    \
       for (size_t t = 0; t < d; t++) {                                                         \
@@ -27,7 +28,7 @@
       s[r] = s0; s[r + 1] = s1; s[r + 2] = s2; s[r + 3] = s3;                                  \
       a[r] = a0; a[r + 1] = a1; a[r + 2] = a2; a[r + 3] = a3;                                  \
     }                                                                                          \
-    for (; r < n; r++) {                                                                       \
+    for (; r < end; r++) {                                                                     \
       double s0 = 0, a0 = 0;                                                                   \
       const TYPE* v = m + r * d;                                                               \
       for (size_t t = 0; t < d; t++) {                                                         \
@@ -39,11 +40,6 @@
       s[r] = s0;                                                                               \
       a[r] = a0;                                                                               \
     }                                                                                          \
-    for (r = 0; r < n; r++) {                                                                  \
-      if (isfinite(s[r])) continue;                                                            \
-      for (size_t t = 0; t < d; t++) if (!isfinite(LOAD(m[r * d + t]))) return (int64_t)r;     \
-    }                                                                                          \
-    return -1;                                                                                 \
   }
 
 #define WIDEN(x) ((double)(x))
@@ -52,18 +48,69 @@ ROW_STATS(stats_f32, float, WIDEN)
 ROW_STATS(stats_f64, double, WIDEN)
 ROW_STATS(stats_f16, uint16_t, HALF)
 
+typedef struct {
+  const array_t* m;
+  size_t d, first, end;
+  double *s, *a;
+} stats_job_t;
+
+static void* stats_range(void* arg) {
+  const stats_job_t* job = arg;
+  switch (job->m->kind) {
+    case F32: stats_f32(job->m->data, job->first, job->end, job->d, job->s, job->a); break;
+    case F64: stats_f64(job->m->data, job->first, job->end, job->d, job->s, job->a); break;
+    default: stats_f16(job->m->data, job->first, job->end, job->d, job->s, job->a); break;
+  }
+  return NULL;
+}
+
+// Whether the matrix's i-th value (row-major) is finite.
+static int finite_at(const array_t* m, size_t i) {
+  switch (m->kind) {
+    case F32: return isfinite(((const float*)m->data)[i]);
+    case F64: return isfinite(((const double*)m->data)[i]);
+    default: return isfinite(half_table[((const uint16_t*)m->data)[i]]);
+  }
+}
+
+#define MAX_THREADS 16
+// Values a thread reads at the least: below that a thread costs more than it saves.
+#define MIN_VALUES_PER_THREAD (1u << 18)
+
 napi_value row_stats(napi_env env, napi_callback_info info) {
   array_t m, ss, mx;
-  size_t d;
-  if (!get_args(env, info, "Mndd", &m, &d, &ss, &mx) || d == 0 || m.length % d != 0 || ss.length != m.length / d || mx.length != ss.length)
-    return throw_(env, "rowStats(matrix, dims, sumSquares, maxAbs): bad arguments");
+  size_t d, threads;
+  if (!get_args(env, info, "Mnddn", &m, &d, &ss, &mx, &threads) || d == 0 || m.length % d != 0 || ss.length != m.length / d || mx.length != ss.length)
+    return throw_(env, "rowStats(matrix, dims, sumSquares, maxAbs, threads): bad arguments");
   init_half();
   const size_t n = ss.length;
-  int64_t bad;
-  switch (m.kind) {
-    case F32: bad = stats_f32(m.data, n, d, ss.data, mx.data); break;
-    case F64: bad = stats_f64(m.data, n, d, ss.data, mx.data); break;
-    default: bad = stats_f16(m.data, n, d, ss.data, mx.data); break;
+  if (threads < 1) threads = 1;
+  if (threads > MAX_THREADS) threads = MAX_THREADS;
+  const size_t most = m.length / MIN_VALUES_PER_THREAD;
+  if (threads > most) threads = most < 1 ? 1 : most;
+  stats_job_t jobs[MAX_THREADS];
+  pthread_t ids[MAX_THREADS];
+  int started[MAX_THREADS] = {0};
+  for (size_t t = 0; t < threads; t++) {
+    jobs[t] = (stats_job_t){&m, d, n * t / threads, n * (t + 1) / threads, ss.data, mx.data};
+    // The calling thread takes the first range; a thread that cannot start leaves its range to it.
+    if (t > 0) started[t] = pthread_create(&ids[t], NULL, stats_range, &jobs[t]) == 0;
+  }
+  stats_range(&jobs[0]);
+  for (size_t t = 1; t < threads; t++) {
+    if (started[t]) pthread_join(ids[t], NULL);
+    else stats_range(&jobs[t]);
+  }
+  int64_t bad = -1;
+  const double* s = ss.data;
+  for (size_t r = 0; r < n && bad < 0; r++) {
+    if (isfinite(s[r])) continue;
+    for (size_t t = 0; t < d; t++) {
+      if (!finite_at(&m, r * d + t)) {
+        bad = (int64_t)r;
+        break;
+      }
+    }
   }
   napi_value result;
   CHECK(napi_create_double(env, (double)bad, &result));

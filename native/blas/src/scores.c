@@ -1,7 +1,9 @@
 // Float32 scores by BLAS, their scaling, and the prefilter at each query's k-th best.
 #include <cblas.h>
 #include <math.h>
+#include <pthread.h>
 #include <stdlib.h>
+#include <string.h>
 #include "common.h"
 
 // OpenBLAS's thread control (OpenBLAS's cblas.h declares it; declared here for other headers).
@@ -43,29 +45,54 @@ napi_value scale_scores(napi_env env, napi_callback_info info) {
   return NULL;
 }
 
-// ---- prefilter(scores: Float32Array, ldc, m, n, k, margins: Float64Array, listed: Int32Array,
-// counts: Int32Array) -> survivors in all ---------------------------------------------------
+// ---- prefilter(scores: Float32Array, ldc, m, n, k, margins: Float64Array, rowScale:
+// Float64Array, colScale: Float64Array, counts: Int32Array, threads) -> Int32Array listed -----
 // Per row i of a block of approximate scores: v_k, its k-th largest score, and the columns j
-// (ascending) whose score is NOT below v_k - margins[i], written one row after another into
-// `listed`, with their number in counts[i]. With margins[i] twice the row's error bound, a
-// column below is outscored, strictly and exactly, by the k columns at or above v_k: the
+// (ascending) whose score is NOT below v_k - margins[i], returned one row after another in a
+// new Int32Array, with their number in counts[i]. With margins[i] twice the row's error bound,
+// a column below is outscored, strictly and exactly, by the k columns at or above v_k: the
 // float32 filter need only look at the survivors (rank-paths.ts). NaN always survives.
+// Given scales (rowScale of m values and colScale of n, else both empty), each score is first
+// scaled in place exactly as scaleScores does, in the same pass. Rows are split between
+// `threads` threads, this one included; the result does not depend on their number.
 
-napi_value prefilter(napi_env env, napi_callback_info info) {
-  array_t s, mg, li, ct;
-  size_t ldc, m, n, k;
-  if (!get_args(env, info, "fnnnndii", &s, &ldc, &m, &n, &k, &mg, &li, &ct) || k == 0 || ldc < n || mg.length < m || ct.length < m ||
-      li.length < m * n || (m > 0 && (m - 1) * ldc + n > s.length))
-    return throw_(env, "prefilter(scores, ldc, m, n, k, margins, listed, counts): bad arguments");
-  const float* scores = s.data;
-  const double* margins = mg.data;
-  int32_t* listed = li.data;
-  int32_t* counts = ct.data;
+typedef struct {
+  float* scores;
+  size_t ldc, n, k, first, end;
+  const double *margins, *row_scale, *col_scale;
+  int32_t* counts;
+  int32_t* listed;
+  size_t size, capacity;
+  int failed;
+} prefilter_job_t;
+
+static int push_listed(prefilter_job_t* job, int32_t j) {
+  if (job->size == job->capacity) {
+    size_t capacity = job->capacity ? job->capacity * 2 : 1024;
+    int32_t* grown = realloc(job->listed, sizeof(int32_t) * capacity);
+    if (!grown) return 0;
+    job->listed = grown;
+    job->capacity = capacity;
+  }
+  job->listed[job->size++] = j;
+  return 1;
+}
+
+static void* prefilter_range(void* arg) {
+  prefilter_job_t* job = arg;
+  const size_t n = job->n, k = job->k;
   float* best = malloc(sizeof(float) * (k < n ? k : 1));
-  if (!best) return throw_(env, "prefilter: out of memory");
-  size_t total = 0;
-  for (size_t i = 0; i < m; i++) {
-    const float* row = scores + i * ldc;
+  if (!best) {
+    job->failed = 1;
+    return NULL;
+  }
+  for (size_t i = job->first; i < job->end; i++) {
+    float* row = job->scores + i * job->ldc;
+    if (job->row_scale) {
+      const double ri = job->row_scale[i];
+      const double* col = job->col_scale;
+      for (size_t j = 0; j < n; j++) row[j] = (float)((double)row[j] * ri * col[j]);
+    }
     double threshold = -INFINITY;
     if (n > k) {
       // The k largest so far, ascending (best[0] is the k-th largest); NaN counts as -inf.
@@ -84,19 +111,67 @@ napi_value prefilter(napi_env env, napi_callback_info info) {
         best[p] = f;
       }
       // Rounded down a little, so that rounding never excludes a column it should keep.
-      threshold = (double)best[0] - margins[i];
+      threshold = (double)best[0] - job->margins[i];
       threshold -= fabs(threshold) * 1e-15;
     }
-    int32_t c = 0;
+    const size_t before = job->size;
     for (size_t j = 0; j < n; j++) {
-      if (!((double)row[j] < threshold)) listed[total + (size_t)c++] = (int32_t)j;
+      if (!((double)row[j] < threshold) && !push_listed(job, (int32_t)j)) {
+        job->failed = 1;
+        free(best);
+        return NULL;
+      }
     }
-    counts[i] = c;
-    total += (size_t)c;
+    job->counts[i] = (int32_t)(job->size - before);
   }
   free(best);
-  napi_value result;
-  CHECK(napi_create_double(env, (double)total, &result));
-  return result;
+  return NULL;
 }
 
+#define MAX_THREADS 16
+// Rows a thread takes at the least: below that a thread costs more than it saves.
+#define MIN_ROWS_PER_THREAD 16
+
+napi_value prefilter(napi_env env, napi_callback_info info) {
+  array_t s, mg, rs, cs, ct;
+  size_t ldc, m, n, k, threads;
+  if (!get_args(env, info, "fnnnnddd" "in", &s, &ldc, &m, &n, &k, &mg, &rs, &cs, &ct, &threads) || k == 0 || ldc < n || mg.length < m || ct.length < m ||
+      n > INT32_MAX || (m > 0 && (m - 1) * ldc + n > s.length) || !((rs.length == 0 && cs.length == 0) || (rs.length >= m && cs.length >= n)))
+    return throw_(env, "prefilter(scores, ldc, m, n, k, margins, rowScale, colScale, counts, threads): bad arguments");
+  if (threads < 1) threads = 1;
+  if (threads > MAX_THREADS) threads = MAX_THREADS;
+  const size_t most = m > MIN_ROWS_PER_THREAD ? (m + MIN_ROWS_PER_THREAD - 1) / MIN_ROWS_PER_THREAD : 1;
+  if (threads > most) threads = most;
+  const int scaled = rs.length > 0 || cs.length > 0;
+  prefilter_job_t jobs[MAX_THREADS];
+  pthread_t ids[MAX_THREADS];
+  int started[MAX_THREADS] = {0};
+  for (size_t t = 0; t < threads; t++) {
+    jobs[t] = (prefilter_job_t){s.data, ldc, n, k, m * t / threads, m * (t + 1) / threads, mg.data, scaled ? rs.data : NULL, scaled ? cs.data : NULL, ct.data, NULL, 0, 0, 0};
+    // The calling thread takes the first range; a thread that cannot start leaves its range to it.
+    if (t > 0) started[t] = pthread_create(&ids[t], NULL, prefilter_range, &jobs[t]) == 0;
+  }
+  prefilter_range(&jobs[0]);
+  int failed = jobs[0].failed;
+  size_t total = jobs[0].size;
+  for (size_t t = 1; t < threads; t++) {
+    if (started[t]) pthread_join(ids[t], NULL);
+    else prefilter_range(&jobs[t]);
+    failed |= jobs[t].failed;
+    total += jobs[t].size;
+  }
+  napi_value buffer, result = NULL;
+  void* data = NULL;
+  if (!failed && napi_create_arraybuffer(env, sizeof(int32_t) * total, &data, &buffer) == napi_ok &&
+      napi_create_typedarray(env, napi_int32_array, total, buffer, 0, &result) == napi_ok) {
+    size_t at = 0;
+    for (size_t t = 0; t < threads; t++) {
+      if (jobs[t].size) memcpy((int32_t*)data + at, jobs[t].listed, sizeof(int32_t) * jobs[t].size);
+      at += jobs[t].size;
+    }
+  }
+  for (size_t t = 0; t < threads; t++) free(jobs[t].listed);
+  if (failed) return throw_(env, "prefilter: out of memory");
+  if (!result) return throw_(env, "napi call failed: prefilter's result");
+  return result;
+}
