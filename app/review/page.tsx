@@ -73,6 +73,7 @@ export default async function ReviewQueuePage({ searchParams }: { searchParams: 
         empty={queue.view === "awaiting" ? "Nothing is waiting for review." : `No ${VIEW_LABEL[queue.view].toLowerCase()} submissions.`}
         items={queue.items}
         ties={Object.fromEntries(ties)}
+        filter={{ search: input.search, benchmark: input.benchmark, version: input.version }}
       />
     </div>
   );

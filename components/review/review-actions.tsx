@@ -14,7 +14,7 @@ interface Props {
   actions: ReviewAction[];
   warningNote: string | null;
   /** The submission to review after this one (the queue's next), if any. */
-  next: { id: string; model: string } | null;
+  next: { href: string; model: string } | null;
 }
 
 type Outcome = { ok: boolean; text: string } | null;
@@ -80,7 +80,7 @@ export function ReviewActions({ id, status, actions, warningNote, next }: Props)
         )}
         {outcome?.ok && next && (
           <p className="mt-2 text-sm">
-            <Link prefetch={false} href={`/review/${next.id}`} data-testid="next-after-action" className="font-semibold text-emerald-800 underline underline-offset-2">
+            <Link prefetch={false} href={next.href} data-testid="next-after-action" className="font-semibold text-emerald-800 underline underline-offset-2">
               Next in queue: {next.model} →
             </Link>
           </p>

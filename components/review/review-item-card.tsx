@@ -9,14 +9,14 @@ import { ReviewFlags } from "./review-flags";
 
 // One submission in the review queue: what it is, whose, how it scored, its marks and flags (so a
 // maintainer publishes knowing them). `select` and `actions` are the queue's checkbox and inline
-// actions; `outcome` what the last action on it did.
-export function ReviewItemCard({ item, ties, select, actions, outcome }: { item: ReviewItem; ties: TieDiagnostics | null; select?: React.ReactNode; actions?: React.ReactNode; outcome?: React.ReactNode }) {
+// actions; `outcome` what the last action on it did; `href` its review page (with the queue's filter).
+export function ReviewItemCard({ item, ties, href = `/review/${item.id}`, select, actions, outcome }: { item: ReviewItem; ties: TieDiagnostics | null; href?: string; select?: React.ReactNode; actions?: React.ReactNode; outcome?: React.ReactNode }) {
   return (
     <li data-submission={item.id} data-flags={item.flags.map((f) => f.kind).join(" ") || undefined} className="grid gap-3 p-4 sm:grid-cols-[auto_1fr_auto] sm:items-start" tabIndex={-1}>
       <div className="pt-0.5">{select}</div>
       <div className="min-w-0 space-y-1">
         <p className="flex flex-wrap items-center gap-2">
-          <Link prefetch={false} href={`/review/${item.id}`} className="font-semibold text-slate-900 underline-offset-2 hover:underline">
+          <Link prefetch={false} href={href} className="font-semibold text-slate-900 underline-offset-2 hover:underline">
             {item.model.name}
           </Link>
           <StatusBadge status={item.status as Status} />
@@ -48,7 +48,7 @@ export function ReviewItemCard({ item, ties, select, actions, outcome }: { item:
         {actions}
         <Link
           prefetch={false}
-          href={`/review/${item.id}`}
+          href={href}
           className="rounded border border-slate-300 px-3 py-1.5 font-medium hover:bg-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-emerald-600"
         >
           Review<span className="sr-only"> {item.model.name}</span>

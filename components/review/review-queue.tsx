@@ -5,7 +5,9 @@ import { useEffect, useRef, useState, useTransition } from "react";
 import { useHydrated } from "@/components/ui/use-hydrated";
 import type { TieDiagnostics } from "@/lib/analysis/ties";
 import type { BulkReviewResult } from "@/lib/review/bulk-review";
+import type { QueueFilter } from "@/lib/review/list-review-queue";
 import type { ReviewItem } from "@/lib/review/review-item";
+import { reviewHref } from "./queue-filter";
 import { ReviewItemCard } from "./review-item-card";
 
 type BulkAction = "publish" | "reject" | "verify";
@@ -25,7 +27,7 @@ const TONE = {
 // /api/v1/review/bulk (each item on its own, with its own audit entry); the outcome is announced
 // per item and for the whole batch, the list refreshes, and focus moves on to the next submission
 // in the queue.
-export function ReviewQueue({ label, empty, items, ties }: { label: string; empty: string; items: ReviewItem[]; ties: Record<string, TieDiagnostics> }) {
+export function ReviewQueue({ label, empty, items, ties, filter = {} }: { label: string; empty: string; items: ReviewItem[]; ties: Record<string, TieDiagnostics>; filter?: QueueFilter }) {
   const router = useRouter();
   const hydrated = useHydrated();
   const [selected, setSelected] = useState<Set<string>>(new Set());
@@ -151,6 +153,7 @@ export function ReviewQueue({ label, empty, items, ties }: { label: string; empt
             <ReviewItemCard
               key={item.id}
               item={item}
+              href={reviewHref(item.id, filter)}
               ties={ties[item.id] ?? null}
               select={
                 <input

@@ -31,22 +31,31 @@ function statusesOf(view: QueueView): SubmissionStatus[] | null {
   return [view];
 }
 
-// The maintainers' review queue: submissions awaiting review (scored, oldest first, so nothing
-// waits forever), or any other view (newest first), with how many each view holds.
-export async function listReviewQueue(raw: ListReviewQueueInput = {}): Promise<ReviewQueue> {
-  const input = listReviewQueueInput.parse(raw);
-  const scope = {
-    ...(input.benchmark ? { version: { benchmark: { slug: input.benchmark }, ...(input.version ? { version: input.version } : {}) } } : {}),
-    ...(input.search
+/** The filters a maintainer narrows the queue with; the review page keeps them for its "next". */
+export const queueFilterSchema = listReviewQueueInput.pick({ benchmark: true, version: true, search: true });
+export type QueueFilter = z.input<typeof queueFilterSchema>;
+
+/** The submissions a filter keeps, whatever their status. */
+export function queueScope(filter: QueueFilter) {
+  return {
+    ...(filter.benchmark ? { version: { benchmark: { slug: filter.benchmark }, ...(filter.version ? { version: filter.version } : {}) } } : {}),
+    ...(filter.search
       ? {
           OR: [
-            { modelName: { contains: input.search, mode: "insensitive" as const } },
-            { provider: { contains: input.search, mode: "insensitive" as const } },
-            { user: { email: { contains: input.search, mode: "insensitive" as const } } },
+            { modelName: { contains: filter.search, mode: "insensitive" as const } },
+            { provider: { contains: filter.search, mode: "insensitive" as const } },
+            { user: { email: { contains: filter.search, mode: "insensitive" as const } } },
           ],
         }
       : {}),
   };
+}
+
+// The maintainers' review queue: submissions awaiting review (scored, oldest first, so nothing
+// waits forever), or any other view (newest first), with how many each view holds.
+export async function listReviewQueue(raw: ListReviewQueueInput = {}): Promise<ReviewQueue> {
+  const input = listReviewQueueInput.parse(raw);
+  const scope = queueScope(input);
   const statuses = statusesOf(input.view);
   const [rows, grouped] = await Promise.all([
     db().submission.findMany({

@@ -1,19 +1,22 @@
 import { db } from "@/lib/db/client";
+import { queueScope, type QueueFilter } from "./list-review-queue";
 
 export interface QueueNeighbour {
   id: string;
   model: string;
-  /** Submissions still awaiting review, this one included if it still is. */
+  /** Submissions still awaiting review (that the filter keeps), this one included if it still is. */
   waiting: number;
 }
 
 // The submission a maintainer reviews next after `currentId`: the queue is scored submissions,
 // oldest first; the next is the first after this one in that order, or, at the end, the first of
-// the queue (never the current one). Null when nothing else awaits review.
-export async function nextInQueue(currentId: string | null): Promise<QueueNeighbour | null> {
+// the queue (never the current one). Null when nothing else awaits review. With a filter (the one
+// the maintainer narrowed the queue with), the queue is what the filter keeps.
+export async function nextInQueue(currentId: string | null, filter: QueueFilter = {}): Promise<QueueNeighbour | null> {
+  const where = { status: "scored" as const, ...queueScope(filter) };
   const [queue, waiting] = await Promise.all([
-    db().submission.findMany({ where: { status: "scored" }, orderBy: [{ scoredAt: "asc" }, { id: "asc" }], select: { id: true, modelName: true, scoredAt: true }, take: 1000 }),
-    db().submission.count({ where: { status: "scored" } }),
+    db().submission.findMany({ where, orderBy: [{ scoredAt: "asc" }, { id: "asc" }], select: { id: true, modelName: true, scoredAt: true }, take: 1000 }),
+    db().submission.count({ where }),
   ]);
   const others = queue.filter((s) => s.id !== currentId);
   if (others.length === 0) return null;

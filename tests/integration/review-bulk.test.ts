@@ -158,4 +158,25 @@ describe("bulk review and review flags", () => {
     expect(next?.id).not.toBe(ids[0]);
     expect(next?.id).toBe(queue[at + 1]);
   });
+
+  it("names the next within the filter the queue was narrowed with", async () => {
+    const vendor = await newAccount("vendor");
+    const tag = `nextf-${Date.now()}`;
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const id = await submit(vendor.token, syntheticNpz(layout, 1, { scale: 21 + i }), `${tag}-${i}`);
+      expect((await waitUntilFinal(id, vendor.token)).body.status).toBe("scored");
+      ids.push(id);
+    }
+    const queue = (await api(`/api/v1/review/queue?search=${tag}`, { token: maintainer.token })).body.items.map((i: { id: string }) => i.id) as string[];
+    expect([...queue].sort()).toEqual([...ids].sort());
+    const filter = { search: tag };
+    expect(await nextInQueue(queue[0], filter)).toEqual({ id: queue[1], model: expect.stringContaining(tag), waiting: 3 });
+    // The last of the filtered queue goes round to its first, not to the whole queue's.
+    expect((await nextInQueue(queue[2], filter))?.id).toBe(queue[0]);
+    // Once one is published, the count and the order are the filter's remaining ones.
+    await bulk({ action: "publish", ids: [queue[1]] });
+    expect(await nextInQueue(queue[1], filter)).toEqual({ id: queue[2], model: expect.stringContaining(tag), waiting: 2 });
+    expect(await nextInQueue(queue[0], { search: `${tag}-none` })).toBeNull();
+  });
 });

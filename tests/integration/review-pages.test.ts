@@ -87,6 +87,19 @@ describe("vendor and review pages", () => {
     expect((await page("/review/00000000-0000-4000-8000-000000000000", sessions.maintainer)).status).toBe(404);
   });
 
+  it("keeps the queue's filter from the queue to a submission's review page and back", async () => {
+    const q = encodeURIComponent(model);
+    const queue = await page(`/review?q=${q}`, sessions.maintainer);
+    expect(queue.html).toContain(`href="/review/${id}?q=${q}"`);
+    const detail = await page(`/review/${id}?q=${q}`, sessions.maintainer);
+    expect(detail.status).toBe(200);
+    expect(detail.html).toContain(`href="/review?q=${q}"`);
+    // Nothing else the filter keeps awaits review: no next, though other submissions wait.
+    expect(detail.html).not.toContain('data-testid="next-in-queue"');
+    // An invalid filter is dropped, as the queue page drops it.
+    expect((await page(`/review/${id}?q=${"x".repeat(300)}`, sessions.maintainer)).status).toBe(200);
+  });
+
   it("follows the review: public once published, private again when hidden, the reason shown to the owner", async () => {
     const act = (action: string, body: unknown) => api(`/api/v1/submissions/${id}/${action}`, { token: maintainer.token, method: "POST", body });
     expect((await act("publish", {})).status).toBe(200);

@@ -16,7 +16,9 @@ import { loadTies } from "@/lib/analysis/load-ties";
 import { canonicalTieShare } from "@/lib/pages/ties-view";
 import { ReviewFlags } from "@/components/review/review-flags";
 import { getReviewItem } from "@/lib/review/get-review-item";
+import { queueFilterSchema, type QueueFilter } from "@/lib/review/list-review-queue";
 import { nextInQueue } from "@/lib/review/next-in-queue";
+import { queueQuery, reviewHref } from "@/components/review/queue-filter";
 import { getSubmission } from "@/lib/submissions/get-submission";
 import { requireMaintainerPage } from "../guard";
 import { HistoryList } from "@/components/submission/history-list";
@@ -27,14 +29,23 @@ import { FactList } from "@/components/ui/fact-list";
 export const dynamic = "force-dynamic";
 export const metadata = pageMeta("Review a submission", "A submission under review: its results, flags and the review actions.", { noindex: true });
 
-export default async function ReviewSubmissionPage({ params }: { params: Promise<{ id: string }> }) {
+// The queue filter the address carries (components/review/queue-filter.ts); an invalid one is
+// dropped, as the queue page drops it.
+function readQueueFilter(params: Record<string, string | string[] | undefined>): QueueFilter {
+  const one = (v: string | string[] | undefined) => (typeof v === "string" && v !== "" ? v : undefined);
+  const parsed = queueFilterSchema.safeParse({ search: one(params.q), benchmark: one(params.benchmark), version: one(params.version) });
+  return parsed.success ? parsed.data : {};
+}
+
+export default async function ReviewSubmissionPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const { id } = await params;
-  const viewer = await requireMaintainerPage(`/review/${id}`);
+  const filter = readQueueFilter(await searchParams);
+  const viewer = await requireMaintainerPage(reviewHref(id, filter));
   const [item, view, audit, next] = await Promise.all([
     getReviewItem(id),
     getSubmission(id, viewer),
     listAuditEvents({ submission: /^[0-9a-f-]{36}$/i.test(id) ? id : undefined, limit: 50 }),
-    nextInQueue(id),
+    nextInQueue(id, filter),
   ]).catch((e) => {
     if (isAppError(e) && e.code === "NOT_FOUND") notFound();
     throw e;
@@ -58,13 +69,13 @@ export default async function ReviewSubmissionPage({ params }: { params: Promise
       <header className="space-y-2">
         <div className="flex flex-wrap items-baseline justify-between gap-2 text-sm text-slate-600">
           <p>
-            <Link prefetch={false} href="/review" className="hover:text-slate-900">
+            <Link prefetch={false} href={`/review${queueQuery(filter)}`} className="hover:text-slate-900">
               Review queue
             </Link>{" "}
             / {item.model.provider}
           </p>
           {next && (
-            <Link prefetch={false} href={`/review/${next.id}`} data-testid="next-in-queue" className="font-medium text-emerald-800 underline underline-offset-2">
+            <Link prefetch={false} href={reviewHref(next.id, filter)} data-testid="next-in-queue" className="font-medium text-emerald-800 underline underline-offset-2">
               Next in queue: {next.model} →<span className="sr-only"> ({next.waiting} awaiting review)</span>
             </Link>
           )}
@@ -98,7 +109,7 @@ export default async function ReviewSubmissionPage({ params }: { params: Promise
       </header>
 
       <Section id="actions-heading" title="Actions">
-        <ReviewActions id={item.id} status={item.status} actions={item.actions} warningNote={item.review.warningNote} next={next ? { id: next.id, model: next.model } : null} />
+        <ReviewActions id={item.id} status={item.status} actions={item.actions} warningNote={item.review.warningNote} next={next ? { href: reviewHref(next.id, filter), model: next.model } : null} />
       </Section>
 
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
