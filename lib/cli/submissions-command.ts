@@ -5,6 +5,8 @@ import { getConfig } from "@/lib/config";
 import { disconnectDb } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
 import { closeQueue } from "@/lib/queue/enqueue";
+import { describeIssues } from "@/lib/errors/zod-issues";
+import { BULK_ACTIONS, BULK_MAX, bulkReview, bulkReviewInput, type BulkReviewResult } from "@/lib/review/bulk-review";
 import { hideSubmission } from "@/lib/review/hide-submission";
 import { listReviewQueue, QUEUE_VIEWS, type QueueView, type ReviewQueue } from "@/lib/review/list-review-queue";
 import { publishReviewedSubmission } from "@/lib/review/publish-reviewed-submission";
@@ -17,17 +19,19 @@ import { apiClient } from "./api-options";
 import { parse, required } from "./args";
 
 const USAGE = [
-  "usage: execboard submissions <action> <id> [--reason <text>] [--json]",
-  "  publish <id>                       publish a scored submission (or show a hidden one again)",
-  "  reject <id> --reason <text>        reject it; its owner sees the reason",
-  "  verify <id> | unverify <id>        mark it verified by a maintainer, or withdraw the mark",
+  "usage: execboard submissions <action> <id>... [--reason <text>] [--json]",
+  "  publish <id>...                    publish scored submissions (or show a hidden one again)",
+  "  reject <id>... --reason <text>     reject them; their owners see the reason",
+  "  verify <id>... | unverify <id>     mark verified by a maintainer, or withdraw the mark",
   "  note <id> --text <note> | --clear  set or remove the warning note shown on the leaderboard",
   "  hide <id> --reason <text>          take a published submission off the leaderboard",
   "  rerun <id>                         score a finished submission again (not charged to the vendor)",
-  "  queue [--view awaiting|running|published|hidden|rejected|failed|all] [--benchmark <slug>]",
+  "  queue [--view awaiting|running|published|hidden|rejected|failed|all] [--benchmark <slug>] [--search <text>]",
   "  audit [--submission <id>] [--limit <n>]",
   "With a maintainer's token (--token or EXECBOARD_TOKEN) the action goes through the API as that account;",
   "without one it runs directly against the database, recorded in the audit log as the operator.",
+  `Several ids (at most ${BULK_MAX}) act on each one by one, each with its own audit entry; a refusal is`,
+  "reported for its id without stopping the others, and the exit code is then 1.",
 ].join("\n");
 
 type Values = { reason?: string; text?: string; clear?: boolean };
@@ -60,10 +64,11 @@ const ACTIONS: Record<string, ActionDef> = {
 export async function submissionsCommand(argv: string[]): Promise<number> {
   const { positionals, values } = parse(argv, {
     api: true,
-    strings: ["reason", "text", "view", "benchmark", "submission", "limit"],
+    strings: ["reason", "text", "view", "benchmark", "search", "submission", "limit"],
     booleans: ["clear"],
   });
   const [sub, id, ...extra] = positionals;
+  const bulkAction = BULK_ACTIONS.find((a) => a === sub);
   const viaApi = Boolean(values.token ?? getConfig().EXECBOARD_TOKEN);
   const client = viaApi ? apiClient(values, { tokenRequired: true }) : null;
   try {
@@ -71,6 +76,7 @@ export async function submissionsCommand(argv: string[]): Promise<number> {
       if (id) throw new AppError("BAD_REQUEST", USAGE);
       return sub === "queue" ? await queue(client, values) : await audit(client, values);
     }
+    if (bulkAction && id && extra.length > 0) return await bulk(client, bulkAction, [id, ...extra], values);
     const def = sub ? ACTIONS[sub] : undefined;
     if (!def || !id || extra.length > 0) throw new AppError("BAD_REQUEST", USAGE);
     const item = client
@@ -86,11 +92,30 @@ export async function submissionsCommand(argv: string[]): Promise<number> {
   }
 }
 
-async function queue(client: ReturnType<typeof apiClient> | null, values: { view?: string; benchmark?: string; json?: boolean }): Promise<number> {
+// Several submissions, one action: POST /api/v1/review/bulk, or bulkReview as the operator.
+async function bulk(client: ReturnType<typeof apiClient> | null, action: (typeof BULK_ACTIONS)[number], ids: string[], values: Values & { json?: boolean }): Promise<number> {
+  const input = { action, ids, ...(values.reason !== undefined ? { reason: values.reason } : {}) };
+  let result: BulkReviewResult;
+  if (client) result = await client.request<BulkReviewResult>("POST", "/api/v1/review/bulk", { json: input });
+  else {
+    const parsed = bulkReviewInput.safeParse(input);
+    if (!parsed.success) throw new AppError("BAD_REQUEST", `${describeIssues(parsed.error)}\n${USAGE}`);
+    result = await bulkReview(operatorActor(), parsed.data);
+  }
+  if (values.json) console.log(JSON.stringify(result, null, 2));
+  else {
+    for (const r of result.results) console.log(r.ok ? `${ACTIONS[action].done}: ${describe(r.item)}` : `refused: ${r.id}: ${r.error.message}`);
+    console.log(`${result.done} of ${ids.length} ${ACTIONS[action].done}${result.refused ? `, ${result.refused} refused` : ""}`);
+  }
+  return result.refused > 0 ? 1 : 0;
+}
+
+async function queue(client: ReturnType<typeof apiClient> | null, values: { view?: string; benchmark?: string; search?: string; json?: boolean }): Promise<number> {
   const view = (values.view ?? "awaiting") as QueueView;
   if (!QUEUE_VIEWS.includes(view)) throw new AppError("BAD_REQUEST", `--view must be one of ${QUEUE_VIEWS.join(", ")}`);
-  const query = new URLSearchParams({ view, ...(values.benchmark ? { benchmark: values.benchmark } : {}) });
-  const q = client ? await client.request<ReviewQueue>("GET", `/api/v1/review/queue?${query}`) : await listReviewQueue({ view, benchmark: values.benchmark });
+  const filter = { ...(values.benchmark ? { benchmark: values.benchmark } : {}), ...(values.search ? { search: values.search } : {}) };
+  const query = new URLSearchParams({ view, ...filter });
+  const q = client ? await client.request<ReviewQueue>("GET", `/api/v1/review/queue?${query}`) : await listReviewQueue({ view, ...filter });
   if (values.json) console.log(JSON.stringify(q, null, 2));
   else {
     console.log(`${q.items.length} of ${q.counts[view]} ${view} submission(s)`);

@@ -230,4 +230,33 @@ describe("review actions", () => {
     expect(log.stdout).toMatch(new RegExp(`note\\s+\\S+ \\(review-cli\\)\\s+by ${maintainer.email.replace(/[.+]/g, "\\$&")}`));
     expect((await cli(["submissions", "hide", id, "--reason", "x"], { EXECBOARD_TOKEN: maintainer.token })).code).toBe(1); // 409: not published
   });
+
+  it("acts on several submissions from the CLI, each on its own, and lists the queue by search", async () => {
+    const tag = `review-cli-bulk-${Date.now()}`;
+    const ids = [await scoredSubmission(`${tag}-a`), await scoredSubmission(`${tag}-b`)];
+    const listed = await cli(["submissions", "queue", "--search", tag], { EXECBOARD_TOKEN: maintainer.token });
+    expect(listed.code, listed.stderr).toBe(0);
+    expect(listed.stdout.split("\n")[0]).toBe("2 of 2 awaiting submission(s)");
+    for (const id of ids) expect(listed.stdout).toContain(id);
+    // Through the API with a maintainer's token: both published, one audit entry each.
+    const published = await cli(["submissions", "publish", ...ids], { EXECBOARD_TOKEN: maintainer.token });
+    expect(published.code, published.stderr).toBe(0);
+    for (const id of ids) expect(published.stdout).toContain(`published: ${id}  published`);
+    expect(published.stdout).toContain("2 of 2 published");
+    // As the operator: a refusal is reported for its id, the others still done, exit code 1.
+    const missing = "00000000-0000-4000-8000-000000000000";
+    const verified = await cli(["submissions", "verify", ids[0], missing]);
+    expect(verified.code).toBe(1);
+    expect(verified.stdout).toContain(`marked verified: ${ids[0]}`);
+    expect(verified.stdout).toMatch(new RegExp(`refused: ${missing}: .+`));
+    expect(verified.stdout).toContain("1 of 2 marked verified, 1 refused");
+    for (const [id, actions] of [[ids[0], ["publish", "verify"]], [ids[1], ["publish"]]] as const) {
+      const audit = await api(`/api/v1/review/audit?submission=${id}`, { token: maintainer.token });
+      expect(audit.body.entries.map((e: { action: string }) => e.action).sort()).toEqual([...actions].sort());
+    }
+    // Rejecting several still needs a reason, refused before anything is done.
+    const noReason = await cli(["submissions", "reject", ...ids]);
+    expect(noReason.code).toBe(2);
+    expect(noReason.stderr).toContain("give a reason");
+  });
 });
