@@ -137,7 +137,7 @@ test("a vendor uploads an .npz, watches it being scored, reads private results, 
   await history.locator("summary").click();
   for (const stage of ["validating", "ranking", "executing", "scoring", "scored"]) await expect(history.getByText(stage, { exact: true }).first()).toBeVisible();
   await expect(page.getByRole("status").filter({ hasText: "private to you and the maintainers" })).toBeVisible();
-  const results = page.getByRole("region", { name: "Metrics" });
+  const results = page.getByRole("group", { name: "Metrics" });
   await expect(results.getByRole("rowheader", { name: "exec@k" })).toBeVisible();
   await expect(page.locator('li[data-stage="executing"]')).toHaveAttribute("data-state", "done");
   await expectAccessible(page);
