@@ -11,10 +11,8 @@ let timer: ReturnType<typeof setTimeout> | null = null;
 /** A buffer of `length` floats, its contents undefined (the scorer writes before it reads). */
 export function takeScoreBuffer(length: number): Float32Array {
   const buffer = kept;
-  if (buffer && buffer.length >= length) {
-    kept = null;
-    return buffer.length === length ? buffer : buffer.subarray(0, length);
-  }
+  kept = null;
+  if (buffer && buffer.length >= length) return buffer.length === length ? buffer : buffer.subarray(0, length);
   return new Float32Array(length);
 }
 
