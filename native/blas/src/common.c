@@ -1,5 +1,6 @@
 // The addon's shared helpers (common.h).
 #include <math.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <string.h>
 #include "common.h"
@@ -92,3 +93,18 @@ int get_args(napi_env env, napi_callback_info info, const char* spec, ...) {
   return ok;
 }
 
+
+// ---- threads ------------------------------------------------------------------------------
+
+void run_threads(void* (*fn)(void*), void* jobs, size_t size, size_t n) {
+  pthread_t ids[MAX_THREADS];
+  int started[MAX_THREADS] = {0};
+  char* at = jobs;
+  if (n > MAX_THREADS) n = MAX_THREADS;
+  for (size_t i = 1; i < n; i++) started[i] = pthread_create(&ids[i], NULL, fn, at + i * size) == 0;
+  if (n > 0) fn(at);
+  for (size_t i = 1; i < n; i++) {
+    if (started[i]) pthread_join(ids[i], NULL);
+    else fn(at + i * size);
+  }
+}

@@ -32,6 +32,16 @@ typedef struct {
  */
 int get_args(napi_env env, napi_callback_info info, const char* spec, ...);
 
+// The most threads a call runs on, the calling one included.
+#define MAX_THREADS 16
+
+/**
+ * Runs fn on each of n jobs laid out `size` bytes apart (n <= MAX_THREADS): job 0 on the
+ * calling thread, the others on threads of their own, and returns once all are done. A job
+ * whose thread cannot start runs on the calling thread instead.
+ */
+void run_threads(void* (*fn)(void*), void* jobs, size_t size, size_t n);
+
 napi_value row_stats(napi_env env, napi_callback_info info);
 napi_value to_f32(napi_env env, napi_callback_info info);
 napi_value sgemm_nt(napi_env env, napi_callback_info info);

@@ -1,5 +1,4 @@
 // Exact float64 scores of chosen pairs, with ExactScorer's arithmetic, on several threads.
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include "common.h"
@@ -15,7 +14,6 @@
 
 #define LANES 8
 #define QUERY_CACHE_BYTES (32u << 20)
-#define MAX_THREADS 16
 
 static void normalised_row(const array_t* m, size_t r, size_t d, double divisor, double* out) {
   switch (m->kind) {
@@ -118,19 +116,6 @@ static void* score_pairs(void* arg) {
   return NULL;
 }
 
-// Runs fn over jobs[0 .. n), jobs[0] on the calling thread; a thread that cannot start leaves
-// its job to the calling thread.
-static void run_jobs(void* (*fn)(void*), exact_job_t* jobs, size_t n) {
-  pthread_t ids[MAX_THREADS];
-  int started[MAX_THREADS] = {0};
-  for (size_t i = 1; i < n; i++) started[i] = pthread_create(&ids[i], NULL, fn, &jobs[i]) == 0;
-  fn(&jobs[0]);
-  for (size_t i = 1; i < n; i++) {
-    if (started[i]) pthread_join(ids[i], NULL);
-    else fn(&jobs[i]);
-  }
-}
-
 napi_value exact_scores(napi_env env, napi_callback_info info) {
   array_t q, qd, c, cd, pq, pc, out;
   size_t d, threads;
@@ -180,11 +165,11 @@ napi_value exact_scores(napi_env env, napi_callback_info info) {
     for (size_t i = 0; i < normalisers; i++) {
       jobs[i] = (exact_job_t){&q, &c, qd.data, cd.data, d, first_query, qcache, wanted, slots * i / normalisers, slots * (i + 1) / normalisers, pairs, 0, 0, out.data, 0};
     }
-    run_jobs(normalise_queries, jobs, normalisers);
+    run_threads(normalise_queries, jobs, sizeof jobs[0], normalisers);
     for (size_t i = 0; i < scorers; i++) {
       jobs[i] = (exact_job_t){&q, &c, qd.data, cd.data, d, first_query, qcache, wanted, 0, 0, pairs, b0 + (b1 - b0) * i / scorers, b0 + (b1 - b0) * (i + 1) / scorers, out.data, 0};
     }
-    run_jobs(score_pairs, jobs, scorers);
+    run_threads(score_pairs, jobs, sizeof jobs[0], scorers);
     for (size_t i = 0; i < scorers; i++) failed |= jobs[i].failed;
     b0 = b1;
   }

@@ -1,6 +1,5 @@
 // Row statistics and float32 copies of normalised rows.
 #include <math.h>
-#include <pthread.h>
 #include "common.h"
 
 // ---- rowStats(matrix, dims, sumSquares: Float64Array, maxAbs: Float64Array, threads) -> first
@@ -73,7 +72,6 @@ static int finite_at(const array_t* m, size_t i) {
   }
 }
 
-#define MAX_THREADS 16
 // Values a thread reads at the least: below that a thread costs more than it saves.
 #define MIN_VALUES_PER_THREAD (1u << 18)
 
@@ -89,18 +87,8 @@ napi_value row_stats(napi_env env, napi_callback_info info) {
   const size_t most = m.length / MIN_VALUES_PER_THREAD;
   if (threads > most) threads = most < 1 ? 1 : most;
   stats_job_t jobs[MAX_THREADS];
-  pthread_t ids[MAX_THREADS];
-  int started[MAX_THREADS] = {0};
-  for (size_t t = 0; t < threads; t++) {
-    jobs[t] = (stats_job_t){&m, d, n * t / threads, n * (t + 1) / threads, ss.data, mx.data};
-    // The calling thread takes the first range; a thread that cannot start leaves its range to it.
-    if (t > 0) started[t] = pthread_create(&ids[t], NULL, stats_range, &jobs[t]) == 0;
-  }
-  stats_range(&jobs[0]);
-  for (size_t t = 1; t < threads; t++) {
-    if (started[t]) pthread_join(ids[t], NULL);
-    else stats_range(&jobs[t]);
-  }
+  for (size_t t = 0; t < threads; t++) jobs[t] = (stats_job_t){&m, d, n * t / threads, n * (t + 1) / threads, ss.data, mx.data};
+  run_threads(stats_range, jobs, sizeof jobs[0], threads);
   int64_t bad = -1;
   const double* s = ss.data;
   for (size_t r = 0; r < n && bad < 0; r++) {

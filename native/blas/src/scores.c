@@ -1,7 +1,6 @@
 // Float32 scores by BLAS, their scaling, and the prefilter at each query's k-th best.
 #include <cblas.h>
 #include <math.h>
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include "common.h"
@@ -128,7 +127,6 @@ static void* prefilter_range(void* arg) {
   return NULL;
 }
 
-#define MAX_THREADS 16
 // Rows a thread takes at the least: below that a thread costs more than it saves.
 #define MIN_ROWS_PER_THREAD 16
 
@@ -144,19 +142,13 @@ napi_value prefilter(napi_env env, napi_callback_info info) {
   if (threads > most) threads = most;
   const int scaled = rs.length > 0 || cs.length > 0;
   prefilter_job_t jobs[MAX_THREADS];
-  pthread_t ids[MAX_THREADS];
-  int started[MAX_THREADS] = {0};
   for (size_t t = 0; t < threads; t++) {
     jobs[t] = (prefilter_job_t){s.data, ldc, n, k, m * t / threads, m * (t + 1) / threads, mg.data, scaled ? rs.data : NULL, scaled ? cs.data : NULL, ct.data, NULL, 0, 0, 0};
-    // The calling thread takes the first range; a thread that cannot start leaves its range to it.
-    if (t > 0) started[t] = pthread_create(&ids[t], NULL, prefilter_range, &jobs[t]) == 0;
   }
-  prefilter_range(&jobs[0]);
-  int failed = jobs[0].failed;
-  size_t total = jobs[0].size;
-  for (size_t t = 1; t < threads; t++) {
-    if (started[t]) pthread_join(ids[t], NULL);
-    else prefilter_range(&jobs[t]);
+  run_threads(prefilter_range, jobs, sizeof jobs[0], threads);
+  int failed = 0;
+  size_t total = 0;
+  for (size_t t = 0; t < threads; t++) {
     failed |= jobs[t].failed;
     total += jobs[t].size;
   }
