@@ -1,7 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { CheckReport } from "@/lib/browser-check/check-report";
 import { checkRepoSubmissionFile } from "@/lib/browser-check/check-repo-file";
 import { checkSubmissionFile } from "@/lib/browser-check/check-submission-file";
@@ -53,7 +53,9 @@ export function SubmitForm({ slug, organisation, queryIds, corpusIds, maxBytes, 
   const [check, setCheck] = useState<Check>({ state: "idle" });
   const [upload, setUpload] = useState<Upload>({ state: "idle" });
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  // The form's error and which failure it is (the same words twice are two failures, each
+  // announced and focused).
+  const [formError, setFormError] = useState<{ text: string; seq: number } | null>(null);
   const fileRef = useRef<HTMLInputElement>(null);
   const errorRef = useRef<HTMLDivElement>(null);
   const checkRun = useRef(0);
@@ -74,9 +76,14 @@ export function SubmitForm({ slug, organisation, queryIds, corpusIds, maxBytes, 
     if (run === checkRun.current) setCheck({ state: "done", report: result });
   }
 
+  // The error takes the focus once it is on screen: after the render that shows it, which for a
+  // failure after an upload's await may come after the next frame.
+  useEffect(() => {
+    if (formError) errorRef.current?.focus();
+  }, [formError]);
+
   function fail(message: string) {
-    setFormError(message);
-    requestAnimationFrame(() => errorRef.current?.focus());
+    setFormError((previous) => ({ text: message, seq: (previous?.seq ?? 0) + 1 }));
   }
 
   async function onSubmit(e: React.FormEvent<HTMLFormElement>) {
@@ -175,7 +182,7 @@ export function SubmitForm({ slug, organisation, queryIds, corpusIds, maxBytes, 
 
       {formError && (
         <div ref={errorRef} tabIndex={-1} role="alert" data-testid="form-error" className="rounded border border-rose-300 bg-rose-50 px-3 py-2 text-sm text-rose-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-rose-600">
-          {formError}
+          {formError.text}
         </div>
       )}
 
