@@ -85,7 +85,9 @@ async function download(page: Page): Promise<{ queries: { query_id: string }[]; 
 async function uploadInForm(page: Page, file: string, model: string, extra: (page: Page) => Promise<void> = async () => {}): Promise<string> {
   await page.goto(`/submit?benchmark=${DEMO}`);
   await expect(page.getByRole("heading", { name: /Submit to ExecRetrieval Demo/ })).toBeVisible();
-  await page.getByLabel("Embeddings (.npz) or ranking file (.jsonl)").setInputFiles(file);
+  const fileInput = page.getByLabel("Embeddings (.npz) or ranking file (.jsonl)");
+  await expect(fileInput).toBeEnabled(); // a file chosen before the form hydrates would go unchecked
+  await fileInput.setInputFiles(file);
   await expect(page.getByTestId("check-verdict")).toContainText("The file passed the check");
   await page.getByLabel(/Model name/).fill(model);
   await page.getByLabel(/Provider/).fill("Journey Labs");

@@ -27,7 +27,9 @@ test("a vendor submits for their organisation; fellow members see the unpublishe
   await expect(page.getByText(`Results stay private to the members of Labs ${slug} and the maintainers`)).toBeVisible();
   await expectAccessible(page);
   await screenshot(page, "org-submit-as");
-  await page.getByLabel("Embeddings (.npz) or ranking file (.jsonl)").setInputFiles(file);
+  const fileInput = page.getByLabel("Embeddings (.npz) or ranking file (.jsonl)");
+  await expect(fileInput).toBeEnabled(); // a file chosen before the form hydrates would go unchecked
+  await fileInput.setInputFiles(file);
   await expect(page.getByTestId("check-verdict")).toContainText("The file passed the check");
   await page.getByLabel(/Model name/).fill(`org-embedder-${slug}`);
   await page.getByLabel(/Provider/).fill("Org Labs");

@@ -75,6 +75,7 @@ test("a vendor uploads run files through the form: bad ones refused naming their
   await page.getByLabel(/Model name/).fill(`e2e-repo-run-${vendor.id.slice(0, 6)}`);
   await page.getByLabel(/Provider/).fill("E2E Labs");
   // A rank out of order is caught in the browser, naming its line; nothing is sent.
+  await expect(page.getByLabel(FILE_LABEL)).toBeEnabled(); // once the form hydrates
   await page.getByLabel(FILE_LABEL).setInputFiles(write("bad-rank.trec", "c2t-render Q0 widgets/layout.py 1 3 mine\nc2t-render Q0 README.md 3 1 mine\n"));
   await expect(page.getByTestId("check-verdict")).toHaveText("The file did not pass the check. It will not be uploaded.");
   await expect(page.getByRole("list", { name: "File check results" }).locator('li[data-ok="false"]')).toContainText(/line 2: /);

@@ -35,6 +35,8 @@ test("a vendor uploads an .npz, watches it being scored, reads private results, 
   page.on("request", (r) => {
     if (r.method() === "POST" && r.url().includes("/submissions")) uploads.push(r.url());
   });
+  // The input is enabled once the form hydrates (a file chosen before would go unchecked).
+  await expect(page.getByLabel("Embeddings (.npz) or ranking file (.jsonl)")).toBeEnabled();
   await page.getByLabel("Embeddings (.npz) or ranking file (.jsonl)").setInputFiles(bad);
   await expect(page.getByTestId("check-verdict")).toHaveText("The file did not pass the check. It will not be uploaded.");
   const failed = page.getByRole("list", { name: "File check results" }).locator('li[data-ok="false"]');
