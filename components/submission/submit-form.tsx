@@ -53,9 +53,9 @@ export function SubmitForm({ slug, organisation, queryIds, corpusIds, maxBytes, 
   const [check, setCheck] = useState<Check>({ state: "idle" });
   const [upload, setUpload] = useState<Upload>({ state: "idle" });
   const [errors, setErrors] = useState<FieldErrors>({});
-  // The form's error and which failure it is (the same words twice are two failures, each
-  // announced and focused).
-  const [formError, setFormError] = useState<{ text: string; seq: number } | null>(null);
+  // The form's error, a new object for each failure (the same words twice are two failures, each
+  // focused).
+  const [formError, setFormError] = useState<{ text: string } | null>(null);
   const fileRef = useRef<HTMLInputElement>(null);
   const errorRef = useRef<HTMLDivElement>(null);
   const checkRun = useRef(0);
@@ -83,7 +83,7 @@ export function SubmitForm({ slug, organisation, queryIds, corpusIds, maxBytes, 
   }, [formError]);
 
   function fail(message: string) {
-    setFormError((previous) => ({ text: message, seq: (previous?.seq ?? 0) + 1 }));
+    setFormError({ text: message });
   }
 
   async function onSubmit(e: React.FormEvent<HTMLFormElement>) {
