@@ -35,9 +35,6 @@ class SourceNames:
 NOTHING = SourceNames(frozenset(), {})  # a source that imports none of the names in question
 
 
-NOTHING = SourceNames(frozenset(), {})
-
-
 @functools.lru_cache(maxsize=512)
 def analyze(code):
     """SourceNames of `code`. Source that does not parse binds every word in it and imports
