@@ -4,8 +4,9 @@ Forked per pair by the fork server, which has already applied everything childre
 (resource limits, OOM preference, working directory). Here the child takes its own process
 group and descriptors, becomes the candidate's own uid (when the server may switch uids),
 receives the code and, per test, either the steps to run (split tests: no expected value is
-ever sent) or the whole test (inline tests, run the old way), installs the exec filter,
-writes the ready line "+" and then one frame per test:
+ever sent) or the whole test (inline tests, run the old way), is under the exec filter (born
+under the fork server's, else it installs its own), writes the ready line "+" and then one
+frame per test:
   [index, "load_error", name] | [index, "steps", [slot | null, ...]] | [index, "inline", outcome]
 A slot is a hole's value (plain_encode.py), ["ok"] for a statement that ran, ["raise", builtin,
 name, message] for an exception (builtin: its nearest builtin class; name: its own class
@@ -37,6 +38,7 @@ SETUP_FAILED = 113  # exit status before any candidate code ran: not the candida
 READY = b"+\n"
 OK = ["ok"]
 SWITCH_UID = False  # set by the fork server once it has seen a child switch (fork_server.py)
+FILTER_INHERITED = False  # set by the fork server once the exec filter is on it (and so on every child)
 
 # Taken in the fork server, before any candidate code exists: what holes call as builtins.
 REAL_BUILTINS = dict(vars(builtins))
@@ -209,7 +211,8 @@ def main(fds):
         setup(fds)
         become_candidate()
         request = read_request(REQ_FD)
-        exec_filter.install()
+        if not FILTER_INHERITED:
+            exec_filter.install()
         _write(RES_FD, READY)
     except BaseException:
         os._exit(SETUP_FAILED)

@@ -1,4 +1,5 @@
-"""A seccomp filter for the candidate's process (and the judge's), installed before their code.
+"""A seccomp filter for the candidate's process (and the judge's), in place before their code: the
+fork server installs it on itself, so every candidate's process is born under it.
 
 It makes execve/execveat fail with EPERM, so a candidate can start no program: no re-running
 itself with -O, no shell, no helper binaries. It denies the syscalls a sandbox escape

@@ -6,7 +6,8 @@ candidate code. Everything children share is applied here once, and inherited: r
 limits, first place in line for the OOM killer, the working directory. In a sandbox of our
 own the server keeps uid 0 with no capabilities but CAP_SETUID/CAP_SETGID/CAP_KILL, so that
 each child can become the candidate's uid (candidate_child.py), which can signal, trace or
-re-limit none of the trusted processes; it checks once that a child can.
+re-limit none of the trusted processes; it checks once that a child can. Then it installs the
+exec filter (exec_filter.py) on itself, so that every child is born under it.
 Protocol over a SOCK_SEQPACKET socket to the runner (one JSON message per packet):
   server -> runner  {"ready": {"switchUid": bool}}     (once, first)
   runner -> server  {"spawn": true} + 3 descriptors (request read end, result write end,
@@ -116,6 +117,13 @@ def serve(sock, pid1):
     _confine(pid1)
     candidate_child.SWITCH_UID = _can_switch_uid()
     _warm_up()
+    # The exec filter, once, here: every child inherits it from its fork (installing it per
+    # child cost each one about as much CPU as the fork itself). The server needs none of the
+    # syscalls it denies; a child whose server could not install it installs its own.
+    try:
+        candidate_child.FILTER_INHERITED = exec_filter.install()
+    except OSError:
+        candidate_child.FILTER_INHERITED = False
     _send(sock, {"ready": {"switchUid": candidate_child.SWITCH_UID}})
     statuses = {}
     while True:
