@@ -21,7 +21,7 @@ import { benchmarkPairs } from "./sandbox-pairs";
 const PHASES: [string, string][] = [
   ["plan", "plan the tests, parse the candidate's source if a test's names need it, build the request"],
   ["spawn", "ask the fork server for a child: fork, fds passed back (IPC)"],
-  ["start", "the child sets up: descriptors, its own uid, the request read, seccomp, ready line"],
+  ["start", "the child sets up: descriptors, its own uid, the request read, ready line (seccomp is inherited)"],
   ["tests", "the child loads the code per test (imports included) and runs every step, writing frames"],
   ["judge", "after the last frame: the judge's decoding and verdicts still outstanding (IPC + verdict)"],
   ["finish", "the child ended (killed if it lingers)"],
