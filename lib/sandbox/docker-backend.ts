@@ -235,7 +235,6 @@ export async function createDockerSandbox(opts: { concurrency?: number } = {}): 
   const pool = new RunnerPool({
     concurrency: opts.concurrency ?? config.EXECBOARD_SANDBOX_CONCURRENCY,
     start: startContainerRunner(dockerClient(), config.EXECBOARD_SANDBOX_IMAGE),
-    pairsPerRunner: 500,
     // Round trips through the engine's attach stream are slow under load; keep more in flight.
     pipelineDepth: 8,
     require: { pid1: true, separateUids: true },

@@ -158,7 +158,6 @@ export async function createProcessSandbox(opts: ProcessSandboxOptions = {}): Pr
     concurrency: opts.concurrency ?? config.EXECBOARD_SANDBOX_CONCURRENCY,
     start: startRunner({ bwrap, privileged: containment.privileged, python, cwd, cgroups: containment.cgroups }),
     pipelineDepth: 2,
-    pairsPerRunner: 500,
     require: { pid1: bwrap !== undefined, separateUids: containment.privileged },
   });
   return {

@@ -30,9 +30,20 @@ export interface RunnerProcess {
 
 export type StartRunner = (events: RunnerEvents) => Promise<RunnerProcess>;
 
+/**
+ * Pairs per runner before it is retired, unasked. Isolation between pairs does not depend on it
+ * (every pair gets a fresh child and a sweep); it bounds how long trusted processes live.
+ * Measured on core (docs/measurements/2026-12-03-sandbox-profile.md): a runner's memory levels
+ * off (runner 76 MB, judge 19, fork server 15 after 14,547 pairs), its verdicts are the same at
+ * any age, and retiring at 500 cost 25-30% of the pool's throughput (a lane's start and cold
+ * caches); at 5,000 the same costs are spread over ten times the pairs.
+ */
+export const PAIRS_PER_RUNNER = 5000;
+
 export interface PoolOptions {
   concurrency: number;
   start: StartRunner;
+  /** Pairs a runner serves before it is retired for a fresh one (PAIRS_PER_RUNNER by default). */
   pairsPerRunner?: number;
   pipelineDepth?: number;
   /** Added to a pair's timeoutMs before Node gives up on the runner's own timeout. */
@@ -118,7 +129,7 @@ export class RunnerPool {
   constructor(private readonly opts: PoolOptions) {
     this.lanes = new Array(opts.concurrency).fill(undefined);
     this.depth = opts.pipelineDepth ?? 2;
-    this.pairsPerRunner = opts.pairsPerRunner ?? 200;
+    this.pairsPerRunner = opts.pairsPerRunner ?? PAIRS_PER_RUNNER;
     this.marginMs = opts.timeoutMarginMs ?? 3000;
     this.maxLineBytes = opts.maxLineBytes ?? 1 << 20;
     this.maxBytesPerRunner = opts.maxBytesPerRunner ?? 8 << 20;
