@@ -35,7 +35,7 @@ export type StartRunner = (events: RunnerEvents) => Promise<RunnerProcess>;
  * (every pair gets a fresh child and a sweep); it bounds how long trusted processes live.
  * Measured on core (docs/measurements/2026-12-03-sandbox-profile.md): a runner's memory levels
  * off (runner 76 MB, judge 19, fork server 15 after 14,547 pairs), its verdicts are the same at
- * any age, and retiring at 500 cost 25-30% of the pool's throughput (a lane's start and cold
+ * any age, and retiring at 500 cost 20-30% of the pool's throughput (a lane's start and cold
  * caches); at 5,000 the same costs are spread over ten times the pairs.
  */
 export const PAIRS_PER_RUNNER = 5000;
