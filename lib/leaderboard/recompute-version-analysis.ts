@@ -18,9 +18,7 @@ import { compareSystems } from "./compare-systems";
 import { listPublishedInOrder, publishedSetKey } from "./list-published";
 import { storePairwise } from "./store-pairwise";
 import { toSystemScores } from "./system-scores";
-
-// Namespace of the two-key advisory lock (pg_advisory_xact_lock(namespace, version id)).
-const LOCK_NAMESPACE = 5_170_002;
+import { lockVersionStatistics } from "./version-statistics-lock";
 
 export interface RecomputeResult {
   versionId: number;
@@ -64,7 +62,7 @@ export async function recomputeVersionAnalysis(versionId: number): Promise<Recom
 
   const status = await db().$transaction(
     async (tx) => {
-      await tx.$queryRaw`SELECT 1 AS locked FROM pg_advisory_xact_lock(${LOCK_NAMESPACE}::int, ${versionId}::int)`;
+      await lockVersionStatistics(tx, versionId);
       const now = (await listPublishedInOrder(versionId, tx)).map((p) => p.submissionId);
       if (publishedSetKey(now) !== setKey) return "superseded" as const;
       for (const a of refreshed) await storeSubmissionAnalysis(tx, a.submissionId, a.analysis);

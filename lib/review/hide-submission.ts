@@ -15,7 +15,7 @@ import type { ReviewItem } from "./review-item";
 // again puts it back. The reason is shown to the owner.
 export async function hideSubmission(actor: AuditActor, id: string, input: ReasonRequiredInput): Promise<ReviewItem> {
   const before = await db().$transaction(async (tx) => {
-    const s = await lockForReview(tx, id);
+    const s = await lockForReview(tx, id, { statistics: true });
     if (!FROM.hide.includes(s.status)) refuse("hide", s);
     if (!(await transition(id, "hidden", { from: [s.status], message: `hidden from the leaderboard by a maintainer: ${input.reason}` }, tx))) {
       throw new AppError("CONFLICT", `submission ${id} changed while hiding it; try again`);

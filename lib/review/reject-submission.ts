@@ -15,7 +15,7 @@ import type { ReviewItem } from "./review-item";
 // scored; rejecting it is a judgement on it, not a platform failure.
 export async function rejectSubmission(actor: AuditActor, id: string, input: ReasonRequiredInput): Promise<ReviewItem> {
   const before = await db().$transaction(async (tx) => {
-    const s = await lockForReview(tx, id);
+    const s = await lockForReview(tx, id, { statistics: true });
     if (!FROM.reject.includes(s.status)) refuse("reject", s);
     if (!(await transition(id, "rejected", { from: [s.status], message: `rejected by a maintainer: ${input.reason}` }, tx))) {
       throw new AppError("CONFLICT", `submission ${id} changed while rejecting it; try again`);

@@ -28,7 +28,7 @@ export async function rerunSubmission(actor: AuditActor, id: string, input: Reas
   }
   const reason = input.reason || null;
   const before = await db().$transaction(async (tx) => {
-    const s = await lockForReview(tx, id);
+    const s = await lockForReview(tx, id, { statistics: true });
     if (!FROM.rerun.includes(s.status)) refuse("rerun", s);
     const message = `re-run requested by a maintainer${reason ? `: ${reason}` : ""}`;
     if (!(await transition(id, "queued", { from: [s.status], message, error: null }, tx))) {
