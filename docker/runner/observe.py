@@ -76,7 +76,7 @@ def bounded_repr(value, limit=REPR_MAX):
 
 def _write(out, v):
     t = type(v)
-    if v is None or v is Ellipsis or t is bool or t is float or t is complex:
+    if v is None or v is Ellipsis or v is NotImplemented or t is bool or t is float or t is complex:
         out.put(repr(v))
     elif t is int:
         out.put(_int(v))
@@ -88,6 +88,14 @@ def _write(out, v):
         out.put("Fraction(%s, %s)" % (_int(v.numerator), _int(v.denominator)))
     elif t is range:
         out.put("range(%s, %s%s)" % (_int(v.start), _int(v.stop), "" if v.step == 1 else ", " + _int(v.step)))
+    elif t is slice:
+        out.put("slice(")
+        _write(out, v.start)
+        out.put(", ")
+        _write(out, v.stop)
+        out.put(", ")
+        _write(out, v.step)
+        out.put(")")
     elif t is type:
         if v not in _BUILTIN_TYPES:
             raise Unshowable("a class")

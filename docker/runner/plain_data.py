@@ -91,8 +91,8 @@ class Decoder:
         if type(o) is not list or not o or type(o[0]) is not str:
             raise NotPlain("malformed value")
         tag = o[0]
-        if len(o) == 1 and tag in ("N", "E"):
-            return None if tag == "N" else Ellipsis
+        if len(o) == 1 and tag in ("N", "E", "NI"):
+            return None if tag == "N" else Ellipsis if tag == "E" else NotImplemented
         if tag == "b" and o[1:] in ([0], [1]):
             return o[1] == 1
         if tag == "r" and len(o) == 2:
@@ -141,6 +141,8 @@ class Decoder:
             return raw if tag == "y" else bytearray(raw)
         if tag == "rg":
             return range(*(int(_text(x), 16) for x in a[:3]))
+        if tag == "sl" and len(a) == 3:
+            return slice(*(self.dec(x, depth + 1) for x in a))
         if tag == "T":
             value = _REAL.get(_text(a[0]))
             if not isinstance(value, type):

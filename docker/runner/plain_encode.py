@@ -2,10 +2,12 @@
 
 Values become tagged JSON-ready lists, decoded by plain_data.py in the judge into real builtin
 and stdlib objects, so the test's own comparisons run there with Python's meaning:
-  scalars      N b E i f c s y Y                     (None, bool, ..., bytes, bytearray)
+  scalars      N b E NI i f c s y Y                  (None, bool, Ellipsis, NotImplemented, ...,
+                                                     bytes, bytearray)
   containers   l t S F d                             (list, tuple, set, frozenset, dict)
-  stdlib       od ct dd dq nt Q D da dt tm td rg T   (OrderedDict, Counter, defaultdict, deque,
-               namedtuple, Fraction, Decimal, date/datetime/time/timedelta, range, builtin type)
+  stdlib       od ct dd dq nt Q D da dt tm td rg sl T  (OrderedDict, Counter, defaultdict, deque,
+               namedtuple, Fraction, Decimal, date/datetime/time/timedelta, range, slice,
+               builtin type)
   views        vk vv vi                              (dict keys, values, items)
   objects      o   anything else (a generator, a function, an instance of the candidate's
                    class), with the protocols its class overrides (__eq__, __bool__, __repr__...):
@@ -21,7 +23,7 @@ through methods the candidate overrides. Imports stay minimal: this runs in ever
 
 import base64
 import sys
-from builtins import BaseException, Exception, bytearray, bytes, complex, dict, float, frozenset, getattr, hex, id, int, isinstance, len, list, next, range, set, str, tuple, type  # noqa: A004
+from builtins import BaseException, Exception, NotImplemented, bytearray, bytes, complex, dict, float, frozenset, getattr, hex, id, int, isinstance, len, list, next, range, set, slice, str, tuple, type  # noqa: A004
 
 # The builtins above are bound here, before any candidate code runs, so a candidate that
 # patches the builtins module cannot change how its values are read.
@@ -105,6 +107,8 @@ class Encoder:
             return ["b", 1 if v else 0]
         if v is Ellipsis:
             return ["E"]
+        if v is NotImplemented:
+            return ["NI"]
         key = id(v)
         if key in self.path:
             raise NotPlain("cyclic " + type(v).__name__)
@@ -135,6 +139,8 @@ class Encoder:
             return ["rg", hex(v.start), hex(v.stop), hex(v.step)]
         if depth >= MAX_DEPTH:
             raise NotPlain("nested deeper than %d" % MAX_DEPTH)
+        if t is slice:
+            return ["sl", self.enc(v.start, depth + 1), self.enc(v.stop, depth + 1), self.enc(v.step, depth + 1)]
         tag = _CONTAINERS.get(t)
         if tag is not None:
             return self.container(tag, v, t, depth)

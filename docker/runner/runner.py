@@ -47,7 +47,7 @@ from server_client import ServerClient, ServerDown  # noqa: E402
 
 # Bump when outcomes could change for the same (code, tests); results are cached by it.
 # Keep in sync with RUNNER_VERSION in lib/sandbox/types.ts (tests/sandbox checks both).
-RUNNER_VERSION = "4"
+RUNNER_VERSION = "5"
 
 DEFAULT_TIMEOUT_MS = 5000
 MAX_TIMEOUT_MS = 600_000

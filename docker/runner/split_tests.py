@@ -22,8 +22,9 @@ qualifies, the suite runs the old way.
 A hole is a *chain* on a candidate value: a candidate name or variable, then any attributes,
 subscripts and calls on it (`make_stack().size()`, `f(x)[0]`, `make_adder(2)(3)`), wrapped in
 materialising builtins (`list(gen())`, `sorted(d.keys())`, `len(...)`, `repr(p)`, `next(it)`,
-`isinstance(v, T)`, `"-".join(...)`, `Counter(...)`...). Operators, comparisons and everything
-else stay trusted: `abs(f(x) - 0.5) < 1e-9` sends only `f(x)`.
+`isinstance(v, T)`, `"-".join(...)`, `Counter(...)`...), also when candidate code is only one
+of their keyword arguments (`sorted(xs, key=f)`, `max(xs, key=score)`). Operators, comparisons
+and everything else stay trusted: `abs(f(x) - 0.5) < 1e-9` sends only `f(x)`.
 
 A test becomes a list of *steps* for the child: "x" runs a statement with candidate code
 (`s.push(1)`), "h" evaluates a hole and returns its value; each carries where to resume when it
@@ -72,8 +73,9 @@ TRUSTED_MATERIALISERS = frozenset(
         ("collections", "Counter OrderedDict deque defaultdict"),
         ("math", "fsum prod"),
         ("statistics", "mean median mode fmean"),
-        ("heapq", "nlargest nsmallest"),
-        ("itertools", "islice"),
+        ("heapq", "nlargest nsmallest merge"),
+        ("itertools", "islice accumulate starmap takewhile dropwhile filterfalse"),
+        ("functools", "reduce"),
     )
     for n in names.split()
 )
@@ -370,9 +372,12 @@ class _Splitter:
         if isinstance(node, ast.Call):
             if self.is_chain(node.func, scoped):
                 return True
-            return self.materialiser(node.func, scoped) and any(
-                self.is_chain(a.value if isinstance(a, ast.Starred) else a, scoped) for a in node.args
-            )
+            if not self.materialiser(node.func, scoped):
+                return False
+            # Any argument counts, keywords too: `sorted(xs, key=f)` sorts by the candidate's
+            # function where it lives (a function cannot cross as plain data).
+            args = [a.value if isinstance(a, ast.Starred) else a for a in node.args] + [k.value for k in node.keywords]
+            return any(self.is_chain(a, scoped) for a in args)
         return False
 
     def materialiser(self, func, scoped):

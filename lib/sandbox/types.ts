@@ -8,7 +8,7 @@
 //    hierarchy, builtins never the candidate's, a judge process, candidates under their own uid.
 // 4: per-test observations (what the judge saw: a bounded repr of the value returned, the
 //    exception type raised); outcomes as runner 3's.
-export const RUNNER_VERSION = "4";
+export const RUNNER_VERSION = "5";
 
 /** Longest returned-value repr the runner reports, in characters (code points). */
 export const OBSERVATION_REPR_MAX = 200;

@@ -34,6 +34,8 @@ describe.each(["docker", "process"] as const)("controls on the %s backend", (bac
       { id: "repr", code: "class Point:\n    pass\ndef make_point(x, y):\n    return Point()\n", tests: ["assert repr(make_point(1, 2)) == 'Point(1, 2)'", "assert f'{make_point(3, 4)}' == '(3, 4)'"] },
       { id: "counter", code: "def count(s):\n    return dict.fromkeys(s, 1)\n", tests: ["import collections\nassert count('aab') == collections.Counter('aab')"] },
       { id: "ordered", code: "from collections import OrderedDict\ndef ordered():\n    return OrderedDict([('a', 2), ('b', 1)])\n", tests: ["assert ordered() == OrderedDict([('b', 1), ('a', 2)])", "assert list(ordered().items())[0] == ('b', 1)"] },
+      { id: "callbacks", code: "def by_length(s):\n    return -len(s)\ndef add(a, b):\n    return a * b\n", tests: ["assert sorted(['ccc', 'a', 'bb'], key=by_length) == ['a', 'bb', 'ccc']", "assert min(['bb', 'a'], key=by_length) == 'a'", "from functools import reduce\nassert reduce(add, [2, 3, 4]) == 9"] },
+      { id: "slices", code: "def middle():\n    return slice(0, 3)\ndef undecided(x):\n    return None\n", tests: ["assert [0, 1, 2, 3][middle()] == [1, 2]", "assert middle() == slice(1, 3)", "assert undecided(1) is NotImplemented"] },
     ];
     const results = await sandbox.run(wrong);
     for (const r of results) expect({ id: r.id, passed: r.outcomes.filter((o) => o === "pass") }).toEqual({ id: r.id, passed: [] });

@@ -25,12 +25,13 @@ chars = ["a", "'", '"', "\\\\", "\\n", "\\x00", "\\x7f", "\\u202e", "é", "\\U00
 def text():
     return "".join(rng.choice(chars) for _ in range(rng.randrange(0, 40)))
 def leaf():
-    k = rng.randrange(14)
+    k = rng.randrange(16)
     return [None, True, rng.randrange(-10**30, 10**30), rng.random() * 10 ** rng.randrange(-5, 30), complex(rng.random(), -1.5),
             text(), text().encode("utf-8", "surrogatepass"), bytearray(text().encode("utf-8", "surrogatepass")), Ellipsis,
             fractions.Fraction(rng.randrange(-99, 99), rng.randrange(1, 99)), decimal.Decimal(rng.randrange(10**6)) / 1000,
             datetime.datetime(2024, 1, 2, 3, 4, 5, 6, tzinfo=datetime.timezone(datetime.timedelta(hours=rng.randrange(-5, 5)))),
-            range(rng.randrange(9), rng.randrange(9, 99), rng.randrange(1, 5)), rng.choice([int, str, ValueError])][k]
+            range(rng.randrange(9), rng.randrange(9, 99), rng.randrange(1, 5)), rng.choice([int, str, ValueError]), NotImplemented,
+            slice(rng.choice([None, -3, 7]), rng.choice([None, text(), 2 ** 70]), rng.choice([None, 2, 0.5]))][k]
 def value(depth=0):
     if depth > 3 or rng.random() < 0.35:
         return leaf()

@@ -1,0 +1,149 @@
+import type { ExecPair } from "@/lib/sandbox/types";
+const py = (...l: string[]) => l.join("\n") + "\n";
+// Honest (and some wrong) code under tests of many shapes, for the differential suite: whatever
+// the judge decides must be what Python itself says (python-reference.ts). Grouped by the kind
+// of value or test; each entry is (id, code, tests).
+const C: [string, string, string[]][] = [
+  ["floats", py("def avg(xs):", "    return sum(xs) / len(xs)"), [
+    "assert avg([1, 2]) == 1.5", "assert abs(avg([0.1, 0.2]) - 0.15) < 1e-12", "import math\nassert math.isclose(avg([0.1, 0.2, 0.3]), 0.2)",
+    "assert avg([1, 2]) == pytest.approx(1.5)", "assert round(avg([1, 2, 2]), 3) == 1.667", "assert avg([-0.0]) == 0", "assert str(avg([1])) == '1.0'",
+    "assert f'{avg([1, 2]):.2f}' == '1.50'", "assert isinstance(avg([1]), float)", "assert type(avg([1])) is float", "assert 1 < avg([1, 3]) <= 2",
+    "assert avg([1e308, 1e308]) == float('inf')", "import math\nassert math.isnan(avg([float('nan')]))", "assert avg([float('nan')]) != avg([float('nan')])",
+    "assert [avg([i]) for i in range(3)] == [0.0, 1.0, 2.0]", "assert avg([1, 2]) in (1.5, 2.5)", "assert avg([3]).is_integer()", "assert (avg([1, 2]), 1) == (1.5, 1)",
+    "assert avg([1, 2]) == pytest.approx(1.5000001, rel=1e-3)", "assert [avg([1, 2]), avg([2, 4])] == pytest.approx([1.5, 3.0])",
+  ]],
+  ["approx-dict", py("def stats(xs):", "    return {'mean': sum(xs) / len(xs), 'n': len(xs)}"), [
+    "assert stats([1, 2]) == pytest.approx({'mean': 1.5, 'n': 2})", "assert stats([1, 2])['mean'] == 1.5", "assert set(stats([1])) == {'mean', 'n'}",
+    "r = stats([1, 2, 3])\nassert r['n'] == 3\nassert r['mean'] == 2", "assert sorted(stats([1]).items()) == [('mean', 1.0), ('n', 1)]",
+  ]],
+  ["strings", py("def shout(s):", "    return s.upper() + '!'", "def words(s):", "    return s.split()"), [
+    "assert shout('hi') == 'HI!'", "assert shout('hi').endswith('!')", "assert shout('ß') == 'SS!'", "assert shout('héllo') == 'HÉLLO!'", "assert len(shout('')) == 1",
+    "assert shout('a')[0] == 'A'", "assert shout('ab')[::-1] == '!BA'", "assert 'H' in shout('h')", "assert shout('x').lower() == 'x!'", "assert shout('x').count('!') == 1",
+    "assert words('a b  c') == ['a', 'b', 'c']", "assert ' '.join(words(' a  b ')) == 'a b'", "assert words('') == []", "assert '-'.join(map(shout, ['a', 'b'])) == 'A!-B!'",
+    "assert shout('\\n') == '\\n!'", "assert shout('🙂') == '🙂!'", "assert repr(shout('a')) == \"'A!'\"", "assert shout('a') is not None", "assert shout('a') != 'a!'",
+    "import re\nassert re.fullmatch(r'[A-Z]+!', shout('abc'))", "assert shout('abc').startswith(('A', 'B'))", "assert shout('a').encode() == b'A!'",
+  ]],
+  ["bytes", py("def xor(a, b):", "    return bytes(x ^ y for x, y in zip(a, b))", "def ba(n):", "    return bytearray(n)"), [
+    "assert xor(b'\\x01', b'\\x03') == b'\\x02'", "assert xor(b'ab', b'ab') == bytes(2)", "assert list(xor(b'\\x00\\x01', b'\\x01\\x01')) == [1, 0]", "assert xor(b'a', b'a').hex() == '00'",
+    "assert ba(2) == bytearray(b'\\x00\\x00')", "assert ba(2) == b'\\x00\\x00'", "assert len(ba(3)) == 3", "assert isinstance(xor(b'a', b'b'), bytes)",
+  ]],
+  ["ints", py("def fact(n):", "    return 1 if n < 2 else n * fact(n - 1)", "def divmod2(a, b):", "    return divmod(a, b)"), [
+    "assert fact(5) == 120", "assert fact(30) == 265252859812191058636308480000000", "assert fact(0) == 1 == fact(1)", "assert fact(3) == 6.0", "assert fact(2) == True + True",
+    "assert divmod2(7, 2) == (3, 1)", "assert divmod2(-7, 2) == (-4, 1)", "a, b = divmod2(9, 4)\nassert a == 2 and b == 1", "assert fact(100) % 10 ** 20 == 0", "assert str(fact(25)).endswith('000000')",
+    "assert fact(5) > fact(4) > 0", "assert hex(fact(4)) == '0x18'", "assert fact(10).bit_length() == 22", "assert max(fact(3), 5) == 6", "assert sum(fact(i) for i in range(4)) == 10",
+    "with pytest.raises(ZeroDivisionError):\n    divmod2(1, 0)", "with pytest.raises(RecursionError):\n    fact(10 ** 6)",
+  ]],
+  ["containers", py("def pairs(xs):", "    return [(x, y) for i, x in enumerate(xs) for y in xs[i + 1:]]", "def uniq(xs):", "    return set(xs)", "def inv(d):", "    return {v: k for k, v in d.items()}", "def fz(xs):", "    return frozenset(xs)"), [
+    "assert pairs([1, 2, 3]) == [(1, 2), (1, 3), (2, 3)]", "assert len(pairs(range(5))) == 10", "assert (1, 2) in pairs([1, 2])", "assert pairs([]) == []", "assert pairs([1, 2])[0][1] == 2",
+    "assert uniq([1, 1, 2]) == {1, 2}", "assert uniq('aab') == set('ab')", "assert sorted(uniq([3, 1, 3])) == [1, 3]", "assert uniq([]) == set()", "assert uniq([1]) <= {1, 2}", "assert uniq([1, 2]) - {1} == {2}",
+    "assert inv({'a': 1}) == {1: 'a'}", "assert list(inv({'a': 1, 'b': 2})) == [1, 2]", "assert inv({}) == {}", "assert inv({'a': (1, 2)})[(1, 2)] == 'a'",
+    "assert fz([1, 2]) == frozenset({1, 2})", "assert fz([1, 2]) == {1, 2}", "assert {fz([1]): 'x'}[frozenset([1])] == 'x'", "assert uniq([(1, 2), (1, 2)]) == {(1, 2)}",
+    "assert uniq([1, 1.0, True]) == {1}", "assert [*uniq([5])] == [5]", "x = pairs([1, 2, 3])\nx.append(0)\nassert len(x) == 4", "assert dict(pairs([1, 2, 3])[:2]) == {1: 3}",
+  ]],
+  ["stdlib-values", py("from collections import Counter, OrderedDict, deque, namedtuple, defaultdict", "import datetime", "from fractions import Fraction", "from decimal import Decimal",
+    "P = namedtuple('P', 'x y')", "def count(s):", "    return Counter(s)", "def od():", "    return OrderedDict([('b', 1), ('a', 2)])", "def dq(xs):", "    return deque(xs, maxlen=2)",
+    "def pt():", "    return P(1, 2)", "def day(y, m, d):", "    return datetime.date(y, m, d) + datetime.timedelta(days=1)", "def half(x):", "    return Fraction(x, 2)", "def money(s):", "    return Decimal(s) * 2"), [
+    "assert count('aab') == {'a': 2, 'b': 1}", "assert count('aab')['z'] == 0", "assert count('aab').most_common(1) == [('a', 2)]", "from collections import Counter\nassert count('ab') == Counter('ba')",
+    "assert od() == {'a': 2, 'b': 1}", "assert list(od()) == ['b', 'a']", "from collections import OrderedDict\nassert od() != OrderedDict([('a', 2), ('b', 1)])",
+    "assert list(dq([1, 2, 3])) == [2, 3]", "assert dq([1, 2, 3])[0] == 2", "from collections import deque\nassert dq([1]) == deque([1])",
+    "assert pt() == (1, 2)", "assert pt().x == 1", "x, y = pt()\nassert y == 2", "assert pt()._asdict() == {'x': 1, 'y': 2}",
+    "import datetime\nassert day(2024, 2, 28) == datetime.date(2024, 2, 29)", "assert day(2023, 12, 31).year == 2024", "assert day(2024, 1, 1).isoformat() == '2024-01-02'", "assert str(day(2024, 1, 1)) == '2024-01-02'",
+    "from fractions import Fraction\nassert half(1) == Fraction(1, 2)", "assert half(1) == 0.5", "assert half(3).numerator == 3", "assert half(4) == 2",
+    "from decimal import Decimal\nassert money('0.1') == Decimal('0.2')", "assert str(money('1.10')) == '2.20'", "assert money('1') == 2",
+  ]],
+  ["exceptions", py("class BadInput(ValueError):", "    pass", "def parse(s):", "    if not s.isdigit():", "        raise BadInput('not a number: ' + s)", "    return int(s)", "def get(d, k):", "    return d[k]"), [
+    "with pytest.raises(ValueError):\n    parse('x')", "with pytest.raises(BadInput):\n    parse('x')", "with pytest.raises(ValueError, match='not a number'):\n    parse('x')", "with pytest.raises(Exception):\n    parse('-')",
+    "with pytest.raises(KeyError):\n    get({}, 'a')", "with pytest.raises(LookupError):\n    get({}, 'a')", "with pytest.raises((KeyError, IndexError)):\n    get([], 1)",
+    "try:\n    parse('x')\n    assert False\nexcept ValueError as e:\n    assert 'number' in str(e)", "assert parse('12') == 12",
+    "with pytest.raises(ValueError) as info:\n    parse('q')\nassert 'q' in str(info.value)", "with pytest.raises(ValueError):\n    int('z')",
+  ]],
+  ["classes", py("class Stack:", "    def __init__(self):", "        self.items = []", "    def push(self, x):", "        self.items.append(x)", "        return self", "    def pop(self):", "        return self.items.pop()",
+    "    def __len__(self):", "        return len(self.items)", "    def peek(self):", "        return self.items[-1] if self.items else None", "    @property", "    def empty(self):", "        return not self.items"), [
+    "s = Stack()\ns.push(1)\ns.push(2)\nassert s.pop() == 2", "s = Stack()\nassert len(s) == 0", "assert Stack().push(1).push(2).pop() == 2", "s = Stack()\nassert s.peek() is None",
+    "s = Stack()\nassert s.empty", "s = Stack()\ns.push(3)\nassert not s.empty", "s = Stack()\nfor i in range(5):\n    s.push(i)\nassert len(s) == 5\nassert [s.pop() for _ in range(2)] == [4, 3]",
+    "s = Stack()\nwith pytest.raises(IndexError):\n    s.pop()", "s = Stack()\ns.push([1])\nassert s.items == [[1]]", "assert isinstance(Stack(), Stack)", "s = Stack()\nassert s.push(1) is s", "assert hasattr(Stack(), 'push')",
+    "s = Stack()\ns.push(1)\nt = Stack()\nassert len(t) == 0", "s = Stack()\nassert bool(s) is False", "s = Stack(); s.push('a'); assert s.peek() == 'a'",
+  ]],
+  ["closures", py("def adder(n):", "    def add(x):", "        return x + n", "    return add", "def compose(f, g):", "    return lambda x: f(g(x))", "def apply(f, xs):", "    return [f(x) for x in xs]"), [
+    "assert adder(2)(3) == 5", "add = adder(1)\nassert add(1) == 2", "assert compose(adder(1), adder(2))(0) == 3", "assert apply(adder(1), [1, 2]) == [2, 3]", "assert apply(str, [1]) == ['1']",
+    "assert apply(lambda x: x * 2, [1, 2]) == [2, 4]", "assert callable(adder(1))", "assert compose(str, abs)(-3) == '3'", "assert list(map(adder(10), [1])) == [11]", "assert sorted([3, 1, 2], key=adder(0)) == [1, 2, 3]",
+  ]],
+  ["mutation", py("def sort_in_place(xs):", "    xs.sort()", "def add_key(d):", "    d['new'] = 1", "def extend(xs, ys):", "    xs.extend(ys)", "    return xs"), [
+    "xs = [3, 1, 2]\nsort_in_place(xs)\nassert xs == [1, 2, 3]", "d = {}\nadd_key(d)\nassert d == {'new': 1}", "xs = [1]\nassert extend(xs, [2]) is xs", "xs = [1]\nextend(xs, [2])\nassert xs == [1, 2]",
+    "assert sort_in_place([2, 1]) is None", "xs = []\nsort_in_place(xs)\nassert not xs", "a = [1]\nb = extend(a, [2])\nb.append(3)\nassert a == [1, 2, 3]",
+  ]],
+  ["generators", py("def fib():", "    a, b = 0, 1", "    while True:", "        yield a", "        a, b = b, a + b", "def chunks(xs, n):", "    for i in range(0, len(xs), n):", "        yield xs[i:i + n]"), [
+    "import itertools\nassert list(itertools.islice(fib(), 5)) == [0, 1, 1, 2, 3]", "g = fib()\nassert [next(g) for _ in range(4)] == [0, 1, 1, 2]", "assert list(chunks([1, 2, 3], 2)) == [[1, 2], [3]]",
+    "assert next(chunks('abc', 2)) == 'ab'", "assert sum(1 for _ in chunks(range(10), 3)) == 4", "assert [len(c) for c in chunks([0] * 5, 2)] == [2, 2, 1]", "for a, b in zip(fib(), [0, 1, 1, 2]):\n    assert a == b",
+  ]],
+  ["loops-in-tests", py("def sq(x):", "    return x * x", "def is_prime(n):", "    return n > 1 and all(n % d for d in range(2, int(n ** 0.5) + 1))"), [
+    "for i in range(10):\n    assert sq(i) == i ** 2", "assert all(sq(i) >= 0 for i in range(-3, 3))", "assert [p for p in range(20) if is_prime(p)] == [2, 3, 5, 7, 11, 13, 17, 19]", "assert not any(is_prime(x) for x in (0, 1, 4))",
+    "cases = [(2, 4), (3, 9)]\nfor x, want in cases:\n    assert sq(x) == want", "assert list(filter(is_prime, range(10))) == [2, 3, 5, 7]", "assert {sq(i) for i in range(3)} == {0, 1, 4}", "assert dict((i, sq(i)) for i in range(2)) == {0: 0, 1: 1}",
+    "def helper(x):\n    return sq(x) + 1\nassert helper(2) == 5", "assert is_prime(97) is True", "assert is_prime(1) is False", "assert is_prime(2) == True", "total = 0\nfor i in range(4):\n    total += sq(i)\nassert total == 14",
+  ]],
+  ["kwargs", py("def greet(name, greeting='Hello', *, punct='!'):", "    return f'{greeting}, {name}{punct}'", "def total(*args, **kw):", "    return sum(args) + sum(kw.values())"), [
+    "assert greet('A') == 'Hello, A!'", "assert greet('A', 'Hi') == 'Hi, A!'", "assert greet(name='B', punct='.') == 'Hello, B.'", "assert total(1, 2, x=3) == 6", "assert total() == 0", "args = (1, 2)\nassert total(*args) == 3", "kw = {'a': 1}\nassert total(**kw) == 1",
+    "with pytest.raises(TypeError):\n    greet()", "with pytest.raises(TypeError):\n    greet('A', 'B', '!')",
+  ]],
+  ["none-bool", py("def find(xs, x):", "    for i, v in enumerate(xs):", "        if v == x:", "            return i", "    return None", "def truthy(x):", "    return bool(x)"), [
+    "assert find([1, 2], 3) is None", "assert find([1, 2], 2) == 1", "assert find([], 1) == None", "assert not find([1], 1)", "assert find([1], 1) == 0 == False", "assert truthy([]) is False", "assert truthy([0])", "assert truthy(0) == 0",
+    "assert find('abc', 'c') in range(5)", "assert (find([1], 1) or 5) == 5",
+  ]],
+  ["recursion-structs", py("def flatten(x):", "    if isinstance(x, list):", "        return [z for y in x for z in flatten(y)]", "    return [x]", "def depth(t):", "    return 1 + max((depth(c) for c in t), default=0) if isinstance(t, tuple) else 0",
+    "def tree():", "    return {'v': 1, 'kids': [{'v': 2, 'kids': []}]}"), [
+    "assert flatten([1, [2, [3, [4]]]]) == [1, 2, 3, 4]", "assert flatten([]) == []", "assert flatten([[[]]]) == []", "assert depth(((),)) == 2", "assert tree()['kids'][0]['v'] == 2", "assert tree() == {'v': 1, 'kids': [{'v': 2, 'kids': []}]}",
+    "assert len(tree()['kids']) == 1", "t = tree()\nt['v'] = 5\nassert tree()['v'] == 1", "import json\nassert json.loads(json.dumps(tree())) == tree()", "import copy\nassert copy.deepcopy(tree()) == tree()",
+  ]],
+  ["prints-and-files", py("import os, tempfile", "def save_and_load(text):", "    path = os.path.join(tempfile.gettempdir(), 'eb_diff.txt')", "    with open(path, 'w') as f:", "        f.write(text)", "    with open(path) as f:", "        out = f.read()",
+    "    os.remove(path)", "    print('saved', len(out))", "    return out", "def noisy(x):", "    print('x is', x)", "    import sys", "    print('err', file=sys.stderr)", "    return x"), [
+    "assert save_and_load('hi') == 'hi'", "assert save_and_load('') == ''", "assert noisy(3) == 3", "assert [noisy(i) for i in range(3)] == [0, 1, 2]",
+  ]],
+  ["random-time", py("import random, time", "def shuffled(xs, seed):", "    r = random.Random(seed)", "    ys = list(xs)", "    r.shuffle(ys)", "    return ys", "def elapsed():", "    t = time.perf_counter()", "    return time.perf_counter() - t"), [
+    "assert sorted(shuffled(range(10), 1)) == list(range(10))", "assert shuffled([1, 2, 3], 7) == shuffled([1, 2, 3], 7)", "assert elapsed() >= 0", "assert len(shuffled('abc', 0)) == 3",
+  ]],
+  ["globals-state", py("calls = 0", "def counted():", "    global calls", "    calls += 1", "    return calls", "CONST = {'a': 1}", "def const():", "    return CONST"), [
+    "assert counted() == 1", "counted()\nassert counted() == 2", "assert calls == 0", "counted()\nassert calls == 1", "assert const() is CONST", "assert const() == CONST == {'a': 1}", "assert CONST['a'] == 1",
+  ]],
+  ["enum-dataclass", py("from enum import Enum, IntEnum", "from dataclasses import dataclass", "class Color(Enum):", "    RED = 1", "    GREEN = 2", "class Lvl(IntEnum):", "    LOW = 1", "    HIGH = 2",
+    "@dataclass", "class Pt:", "    x: int", "    y: int", "def pick(n):", "    return Color(n)", "def lvl(n):", "    return Lvl(n)", "def mk(x, y):", "    return Pt(x, y)"), [
+    "assert pick(1) == Color.RED", "assert pick(2).name == 'GREEN'", "assert pick(1).value == 1", "assert lvl(2) == 2", "assert lvl(1) < Lvl.HIGH", "assert mk(1, 2) == Pt(1, 2)", "assert mk(1, 2).x == 1", "assert mk(1, 2) != Pt(2, 1)",
+    "from dataclasses import asdict\nassert asdict(mk(1, 2)) == {'x': 1, 'y': 2}", "assert repr(mk(1, 2)) == 'Pt(x=1, y=2)'", "assert pick(1) is Color.RED", "assert isinstance(pick(1), Color)", "assert str(pick(1)) == 'Color.RED'", "assert lvl(1) + 1 == 2",
+  ]],
+  ["matrix", py("def transpose(m):", "    return [list(r) for r in zip(*m)]", "def matmul(a, b):", "    return [[sum(x * y for x, y in zip(r, c)) for c in zip(*b)] for r in a]"), [
+    "assert transpose([[1, 2], [3, 4]]) == [[1, 3], [2, 4]]", "assert transpose([]) == []", "assert matmul([[1, 0], [0, 1]], [[5, 6], [7, 8]]) == [[5, 6], [7, 8]]", "m = [[1, 2]]\nassert transpose(transpose(m)) == m",
+    "assert matmul([[1.5]], [[2]]) == [[3.0]]", "assert transpose([[1, 2, 3]])[2] == [3]",
+  ]],
+  ["complex-misc", py("import cmath, math", "def roots(a, b, c):", "    d = cmath.sqrt(b * b - 4 * a * c)", "    return ((-b + d) / (2 * a), (-b - d) / (2 * a))", "def hyp(a, b):", "    return math.hypot(a, b)", "def rng(n):", "    return range(n)", "def sl():", "    return slice(1, 3)"), [
+    "assert roots(1, 0, 1) == (1j, -1j)", "assert roots(1, -3, 2)[0] == 2", "assert abs(roots(1, 0, -2)[0] - math.sqrt(2)) < 1e-12", "assert hyp(3, 4) == 5", "assert rng(3) == range(3)", "assert list(rng(3)) == [0, 1, 2]",
+    "assert len(rng(5)) == 5", "assert 2 in rng(3)", "assert [0, 1, 2, 3][sl()] == [1, 2]", "assert rng(4)[-1] == 3",
+  ]],
+  ["itertools-heapq", py("import heapq, itertools, bisect, functools", "def k_smallest(xs, k):", "    return heapq.nsmallest(k, xs)", "def perms(s):", "    return [''.join(p) for p in itertools.permutations(s)]", "def pos(xs, x):", "    return bisect.bisect_left(xs, x)",
+    "@functools.lru_cache(maxsize=None)", "def ways(n):", "    return 1 if n <= 1 else ways(n - 1) + ways(n - 2)"), [
+    "assert k_smallest([5, 1, 3], 2) == [1, 3]", "assert sorted(perms('ab')) == ['ab', 'ba']", "assert len(perms('abc')) == 6", "assert pos([1, 3, 5], 4) == 2", "assert ways(30) == 1346269", "assert ways.cache_info().hits >= 0",
+  ]],
+  ["callbacks", py("import functools", "def by_len(s):", "    return len(s)", "def add(a, b):", "    return a + b", "def neg(x):", "    return -x"), [
+    "assert sorted(['bb', 'a'], key=by_len) == ['a', 'bb']", "assert max(['bb', 'a'], key=by_len) == 'bb'", "assert min([3, 1], key=neg) == 3", "assert sorted([1, 2], key=neg, reverse=True) == [1, 2]",
+    "from functools import reduce\nassert reduce(add, [1, 2, 3], 10) == 16", "import functools\nassert functools.reduce(add, 'abc') == 'abc'", "assert list(map(neg, [1])) == [-1]", "assert sorted({'b': 1, 'a': 2}, key=by_len) == ['b', 'a']",
+  ]],
+  ["statements", py("def f(x=0):", "    return x + 1", "def g(*xs):", "    return list(xs)", "def gen():", "    x = yield 1", "    yield x * 2", "def mapping():", "    return {'a': 1}"), [
+    "total = f(1)\ntotal += f(2)\nassert total == 5", "x: int = f(1)\nassert x == 2", "a, *rest = g(1, 2, 3)\nassert rest == [2, 3]", "d = {}\nd['k'] = f(1)\nassert d == {'k': 2}",
+    "assert f(1) == [i * 2 for i in range(2)][1]", "assert f(*[1]) == 2", "assert f(**{'x': 1}) == 2", "assert f(f(1)) == 3", "assert f(1) == f(1)", "assert g(1) is not g(1)",
+    "assert (f(1) == 2) and (f(2) == 3)", "assert not f(1) == 3", "assert '%.2f' % f(1) == '2.00'", "assert f(1) == 2, 'f(1) should be 2'", "assert f(1) == 3, 'f(1) should be 2'",
+    "g2 = gen()\nassert next(g2) == 1\nassert g2.send(3) == 6", "assert mapping().keys() == {'a'}", "assert mapping().get('b', 5) == 5", "assert sorted(g(3, 1), key=lambda t: -t) == [3, 1]",
+    "assert f(1) == undefined_name", "assert f('a')", "assert f(1) == 2 if True else 3", "assert [*g(1), *g(2)] == [1, 2]", "assert {**mapping(), 'b': 2} == {'a': 1, 'b': 2}",
+  ]],
+  ["wrong-code", py("def add(a, b):", "    return a - b", "def rev(s):", "    return s", "def boom(x):", "    raise RuntimeError('no')", "def loop():", "    while True:", "        pass"), [
+    "assert add(1, 2) == 3", "assert add(2, 0) == 2", "assert rev('ab') == 'ba'", "assert boom(1) == 1", "with pytest.raises(ValueError):\n    boom(1)", "with pytest.raises(RuntimeError):\n    add(1, 1)", "assert add(1, 1) is None", "assert rev([1, 2]) == [2, 1]",
+  ]],
+  ["load-errors", py("def f(:", "    pass"), ["assert f() == 1"]],
+  ["load-raise", py("import nonexistent_mod_xyz", "def f():", "    return 1"), ["assert f() == 1", "assert True"]],
+  ["test-only", py("def f():", "    return 1"), ["assert True", "pass", "x = 1\nassert x == 1", "assert f", "assert 1 + 1 == 2", "import math\nassert math.pi > 3"]],
+  ["type-checks", py("def box(x):", "    return [x]", "def ident(x):", "    return x"), [
+    "assert type(box(1)) == list", "assert type(box(1)) is list", "assert isinstance(ident(1), (int, float))", "assert isinstance(ident(True), int)", "assert type(ident(1.0)).__name__ == 'float'", "assert ident(int) is int", "assert ident(len)([1]) == 1",
+    "assert ident(None) is None", "assert ident(...) is Ellipsis", "assert ident(NotImplemented) is NotImplemented", "assert ident(object) is object",
+  ]],
+  ["string-format", py("def fmt(x):", "    return '%05.1f' % x", "def table(rows):", "    return '\\n'.join(' | '.join(map(str, r)) for r in rows)"), [
+    "assert fmt(3.14159) == '003.1'", "assert table([[1, 2], [3, 4]]) == '1 | 2\\n3 | 4'", "assert table([]) == ''", "assert table([[1]]).splitlines() == ['1']", "assert '{:>4}'.format(fmt(1)) == '001.0'",
+  ]],
+];
+export const DIFFERENTIAL_PAIRS: ExecPair[] = C.map(([id, code, tests]) => ({ id, code, tests, timeoutMs: 10_000 }));
