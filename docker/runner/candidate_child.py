@@ -9,8 +9,9 @@ under the fork server's, else it installs its own), writes the ready line "+" an
 frame per test:
   [index, "load_error", name] | [index, "steps", [slot | null, ...]] | [index, "inline", outcome]
 A slot is a hole's value (plain_encode.py), ["ok"] for a statement that ran, ["raise", builtin,
-name, message] for an exception (builtin: its nearest builtin class; name: its own class
-name), or ["x", why] for a value that could not be encoded; null where the step never ran.
+name, message, args] for an exception (builtin: its nearest builtin class; name: its own class
+name; args: its args as plain data when its class is that builtin and they are small, else
+null), or ["x", why] for a value that could not be encoded; null where the step never ran.
 Nothing it writes is trusted: the judge decodes values strictly and decides every verdict.
 """
 
@@ -20,6 +21,7 @@ import json
 import marshal
 import os
 import signal
+import sys
 from builtins import BaseException, compile, dict, enumerate, eval, exec, id, isinstance, len, memoryview, next, str, type, vars  # noqa: A004
 from json.encoder import c_make_encoder, encode_basestring_ascii
 
@@ -36,6 +38,8 @@ REQ_FD, RES_FD = 3, 4
 CANDIDATE_UID = 10002  # owns nothing; differs from the runner's, the fork server's and the judge's
 SETUP_FAILED = 113  # exit status before any candidate code ran: not the candidate's doing
 READY = b"+\n"
+RECURSION_LIMIT = sys.getrecursionlimit()  # Python's default, as the paper's runner has it
+_get_limit, _set_limit_raw = sys.getrecursionlimit, sys.setrecursionlimit  # bound before candidate code exists
 OK = ["ok"]
 SWITCH_UID = False  # set by the fork server once it has seen a child switch (fork_server.py)
 FILTER_INHERITED = False  # set by the fork server once the exec filter is on it (and so on every child)
@@ -61,6 +65,22 @@ def exception_report(exc):
     except BaseException:
         message = ""
     return builtin, own, message
+
+
+def _exception_args(exc):
+    """The args of an exception of a builtin class itself, as plain data (so the test sees
+    `KeyError('k').args` and its str as Python does), when small; else None (the judge then
+    rebuilds it from the message). A subclass of the candidate's keeps its own str: the message."""
+    if id(type(exc)) not in _BUILTIN_EXCEPTIONS:
+        return None
+    try:
+        args = exc.args
+        if type(args) is not tuple:
+            return None
+        slot = plain_encode.Encoder(_BUILTIN_TYPES).slot(args)
+        return slot if len(dumps(slot)) <= MAX_MESSAGE_CHARS else None
+    except BaseException:
+        return None
 
 
 def label_name(exc):
@@ -95,7 +115,7 @@ def become_candidate():
 
 def setup(fds):
     """Own process group; only the request, result and output descriptors survive (stdout and
-    stderr go to the capped output pipe, stdin stays closed); dies with the fork server."""
+    stderr go to the capped output pipe, stdin is /dev/null); dies with the fork server."""
     os.setpgid(0, 0)
     high = [fcntl.fcntl(fd, fcntl.F_DUPFD, 10) for fd in fds]
     os.dup2(high[0], REQ_FD)
@@ -104,6 +124,13 @@ def setup(fds):
     os.dup2(high[2], 2)
     os.closerange(0, 1)
     os.closerange(RES_FD + 1, os.sysconf("SC_OPEN_MAX"))  # the fork server's socket included
+    try:  # stdin reads as empty, as a suite's stdin does once read: input() raises EOFError
+        null = os.open("/dev/null", os.O_RDONLY)
+        if null != 0:
+            os.dup2(null, 0)
+            os.close(null)
+    except OSError:
+        pass
     exec_filter.prctl(exec_filter.PR_SET_PDEATHSIG, signal.SIGKILL)
 
 
@@ -138,11 +165,32 @@ def _write(res_fd, data):
         view = view[os.write(res_fd, view):]
 
 
+def _set_limit(limit):
+    try:
+        _set_limit_raw(max(limit, 50))
+    except BaseException:  # RecursionError: lower than the depth in use
+        pass
+
+
+def _frames():
+    """How many frames the caller's stack holds, its own included."""
+    frame, n = sys._getframe(1), 0
+    while frame is not None:
+        n += 1
+        frame = frame.f_back
+    return n
+
+
 def run(request, res_fd):
     shim = pytest_shim.module()
-    import sys
-
     sys.modules["pytest"] = shim
+    # Candidate code gets the recursion depth it has under the paper's runner, where one frame
+    # (the runner's script) lies below the candidate's module and below each test. Ours lie
+    # below this frame (and one more below the tests: _run_steps, _run_inline): the limit is
+    # raised by as many, and so is a limit the candidate's module sets itself.
+    extra = _frames()
+    limit = RECURSION_LIMIT + extra
+    _set_limit(limit)
 
     def emit(frame):
         data = dumps(frame)
@@ -165,11 +213,15 @@ def run(request, res_fd):
         except BaseException as exc:
             emit([index, "load_error", label_name(exc)])
             continue
+        if _get_limit() != limit:  # the candidate's module set its own
+            limit = _get_limit() + extra
+        _set_limit(limit + 1)
         if "steps" in spec:
             ns["__eb_B__"] = REAL_BUILTINS
             emit([index, "steps", _run_steps(spec["steps"], ns)])
         else:
             emit([index, "inline", _run_inline(spec["inline"], ns)])
+        _set_limit(limit)
         del ns
 
 
@@ -188,7 +240,7 @@ def _run_steps(steps, ns):
                 slots[i] = OK
             i += 1
         except BaseException as exc:  # includes SystemExit and KeyboardInterrupt
-            slots[i] = ["raise", *exception_report(exc)]
+            slots[i] = ["raise", *exception_report(exc), _exception_args(exc)]
             if resume is None:
                 break  # the test stops here, as it would in Python
             i = resume

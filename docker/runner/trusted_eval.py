@@ -26,11 +26,12 @@ NOT_PLAIN = "FAIL:NotPlainData"
 class CandidateRaised(Exception):
     """A candidate step raised; `cls` is the real builtin class it counts as."""
 
-    def __init__(self, cls, name, message):
+    def __init__(self, cls, name, message, args=None):
         super().__init__(name)
         self.cls = cls
         self.name = name
         self.message = message
+        self.raised_args = args  # the exception's own args (an exception of the builtin class itself), or None
 
 
 def _import(name, globals=None, locals=None, fromlist=(), level=0):
@@ -66,13 +67,20 @@ class TrustedRaises(pytest_shim.Raises):
 
     def seen_as(self, exc, cls, tb):
         # No traceback: its frames are the judge's.
-        return (_as_exception(cls, exc.message) if isinstance(exc, CandidateRaised) else exc), None
+        return (_as_exception(cls, exc.message, exc.raised_args) if isinstance(exc, CandidateRaised) else exc), None
 
     def message_of(self, exc):
         return exc.message if isinstance(exc, CandidateRaised) else str(exc)
 
 
-def _as_exception(cls, message):
+def _as_exception(cls, message, args=None):
+    """The exception the test sees: the builtin class with the candidate's own args where they
+    crossed (KeyError('k') has str "'k'"), else with its message."""
+    if args is not None:
+        try:
+            return cls(*args)
+        except Exception:
+            pass
     try:
         return cls(message)
     except Exception:
@@ -120,12 +128,12 @@ class _Slots:
             return plain_data.NotPlain("a step the child did not run")
         if type(slot) is list and slot == ["ok"]:
             return _OK
-        if type(slot) is list and len(slot) == 4 and slot[0] == "raise":
-            _, builtin, name, message = slot
+        if type(slot) is list and len(slot) in (4, 5) and slot[0] == "raise":
+            _, builtin, name, message, raw_args = slot if len(slot) == 5 else slot + [None]
             cls = _EXCEPTIONS.get(builtin) if type(builtin) is str else None
             if cls is None or type(message) is not str:
                 return plain_data.NotPlain("malformed exception report")
-            return CandidateRaised(cls, labels.name_or(name, cls.__name__), message)
+            return CandidateRaised(cls, labels.name_or(name, cls.__name__), message, _raised_args(raw_args))
         try:
             return plain_data.Decoder.slot(self.decoder, slot)
         except plain_data.NotPlain as exc:
@@ -135,6 +143,17 @@ class _Slots:
 
 
 _OK = object()
+
+
+def _raised_args(raw):
+    """A raised exception's args (a tuple of plain values, own numbering), or None."""
+    if raw is None:
+        return None
+    try:
+        args = plain_data.Decoder().slot(raw)
+    except (plain_data.NotPlain, RecursionError):
+        return None
+    return args if type(args) is tuple else None
 
 
 def evaluate(code, origins, frame):

@@ -132,6 +132,61 @@ const C: [string, string, string[]][] = [
     "g2 = gen()\nassert next(g2) == 1\nassert g2.send(3) == 6", "assert mapping().keys() == {'a'}", "assert mapping().get('b', 5) == 5", "assert sorted(g(3, 1), key=lambda t: -t) == [3, 1]",
     "assert f(1) == undefined_name", "assert f('a')", "assert f(1) == 2 if True else 3", "assert [*g(1), *g(2)] == [1, 2]", "assert {**mapping(), 'b': 2} == {'a': 1, 'b': 2}",
   ]],
+  ["recursion-depth", py("def down(n):", "    return 0 if n == 0 else 1 + down(n - 1)"), [
+    "assert down(900) == 900", "assert down(960) == 960", "assert down(975) == 975", "assert down(985) == 985", "assert down(990) == 990", "assert down(993) == 993", "assert down(995) == 995", "assert down(997) == 997",
+    "x = down(980)\nassert x == 980", "with pytest.raises(RecursionError):\n    down(5000)",
+  ]],
+  ["big-values", py("def upto(n):", "    return list(range(n))", "def text(n):", "    return 'x' * n", "def grid(n):", "    return [[0] * n for _ in range(n)]"), [
+    "assert upto(100000) == list(range(100000))", "assert len(upto(10 ** 6)) == 10 ** 6",
+    "assert text(10 ** 6) == 'x' * 10 ** 6", "assert grid(300) == [[0] * 300 for _ in range(300)]", "assert sum(map(sum, grid(500))) == 0",
+    "assert upto(10 ** 5)[-1] == 99999", "assert set(upto(1000)) == set(range(1000))",
+  ]],
+  ["deep-values", py("def nest(n):", "    x = []", "    for _ in range(n):", "        x = [x]", "    return x", "def cons(xs):", "    out = None", "    for x in reversed(xs):", "        out = (x, out)", "    return out"), [
+    "assert nest(50) == eval('[' * 51 + ']' * 51)", "exp = []\nfor _ in range(150):\n    exp = [exp]\nassert nest(150) == exp", "assert cons([1, 2]) == (1, (2, None))",
+    "exp = None\nfor x in reversed(range(300)):\n    exp = (x, exp)\nassert cons(list(range(300))) == exp", "assert cons(list(range(500)))[1][0] == 1",
+  ]],
+  ["exception-attrs", py("class AppError(Exception):", "    def __init__(self, code, msg):", "        super().__init__(msg)", "        self.code = code", "def fail(c):", "    raise AppError(c, 'failed with %d' % c)", "def kerr():", "    return {}['missing']"), [
+    "with pytest.raises(AppError) as e:\n    fail(3)\nassert e.value.code == 3", "with pytest.raises(AppError, match=r'failed with \\d'):\n    fail(4)", "with pytest.raises(AppError) as e:\n    fail(5)\nassert str(e.value) == 'failed with 5'",
+    "with pytest.raises(Exception) as e:\n    fail(1)\nassert isinstance(e.value, AppError)", "with pytest.raises(KeyError) as e:\n    kerr()\nassert e.value.args == ('missing',)", "with pytest.raises(KeyError, match='missing'):\n    kerr()",
+    "try:\n    fail(2)\nexcept AppError as err:\n    assert err.code == 2", "with pytest.raises(AppError) as e:\n    fail(7)\nassert e.type is AppError",
+  ]],
+  ["abc-typing", py("def items():", "    return (i for i in range(3))", "def mapping():", "    return {'a': 1}"), [
+    "import collections.abc\nassert isinstance(items(), collections.abc.Iterator)", "from collections.abc import Mapping\nassert isinstance(mapping(), Mapping)", "import typing\nassert isinstance(mapping(), typing.Dict)",
+    "import types\nassert isinstance(items(), types.GeneratorType)", "assert iter(items()) is not None",
+  ]],
+  ["module-objects", py("CONST = 'abc'", "TABLE = {'x': [1, 2]}", "def use():", "    return CONST"), [
+    "assert CONST.upper() == 'ABC'", "assert TABLE['x'][1] == 2", "assert len(TABLE) == 1", "assert use() is CONST", "assert CONST == use()", "assert TABLE == {'x': [1, 2]}",
+  ]],
+  ["stdin-env", py("import os, sys", "def read():", "    try:", "        return input()", "    except EOFError:", "        return None", "def cwd_ok():", "    return isinstance(os.getcwd(), str)", "def args():", "    return isinstance(sys.argv, list)"), [
+    "assert read() is None", "assert cwd_ok()", "assert args()",
+  ]],
+  ["float-edge", py("def div(a, b):", "    return a / b", "def rt(x):", "    return round(x, 2)"), [
+    "assert div(1, 3) == 1 / 3", "assert rt(2.675) == 2.67", "assert div(-0.0, 1) == 0.0", "import math\nassert math.copysign(1, div(-0.0, 1)) == -1", "assert div(1e-320, 1) > 0", "assert str(div(1, 3)) == '0.3333333333333333'",
+    "assert div(10, 4) == 2.5 == 5 / 2", "assert [div(1, 2)] == [0.5]", "assert {div(1, 2): 'h'} == {0.5: 'h'}", "assert div(1, 2) in {0.5}", "assert hash(div(2, 1)) == hash(2)",
+  ]],
+  ["sets-order", py("def letters(s):", "    return set(s)", "def groups():", "    return {frozenset({1, 2}), frozenset({3})}"), [
+    "assert letters('abc') == {'c', 'b', 'a'}", "assert sorted(letters('cab')) == ['a', 'b', 'c']", "assert frozenset({3}) in groups()", "assert len(groups()) == 2", "assert {1, 2} in [set(g) for g in groups()]",
+    "assert letters('') == set()", "assert letters('aa') <= {'a'}", "assert letters('ab') ^ {'a'} == {'b'}", "assert str(sorted(letters('ba'))) == \"['a', 'b']\"",
+  ]],
+  ["object-protocols", py("class Vec:", "    def __init__(self, x, y):", "        self.x, self.y = x, y", "    def __add__(self, o):", "        return Vec(self.x + o.x, self.y + o.y)", "    def __repr__(self):", "        return f'Vec({self.x}, {self.y})'",
+    "    def __eq__(self, o):", "        return isinstance(o, Vec) and (self.x, self.y) == (o.x, o.y)", "    def __iter__(self):", "        yield self.x", "        yield self.y", "    def __len__(self):", "        return 2"), [
+    "assert repr(Vec(1, 2)) == 'Vec(1, 2)'", "assert list(Vec(1, 2)) == [1, 2]", "assert len(Vec(0, 0)) == 2", "v = Vec(1, 2) + Vec(3, 4)\nassert (v.x, v.y) == (4, 6)", "assert Vec(1, 2) + Vec(1, 1) == Vec(2, 3)",
+    "assert tuple(Vec(5, 6)) == (5, 6)", "x, y = Vec(7, 8)\nassert x == 7", "assert str(Vec(1, 1)) == 'Vec(1, 1)'", "assert f'{Vec(2, 3)}' == 'Vec(2, 3)'", "assert Vec(1, 2) != Vec(2, 1)", "assert sum(Vec(3, 4)) == 7", "assert max(Vec(3, 9)) == 9",
+  ]],
+  ["iter-protocols", py("class Countdown:", "    def __init__(self, n):", "        self.n = n", "    def __iter__(self):", "        return self", "    def __next__(self):", "        if self.n <= 0:", "            raise StopIteration", "        self.n -= 1", "        return self.n + 1"), [
+    "assert list(Countdown(3)) == [3, 2, 1]", "c = Countdown(2)\nassert next(c) == 2\nassert next(c) == 1", "c = Countdown(1)\nnext(c)\nwith pytest.raises(StopIteration):\n    next(c)", "assert sorted(Countdown(3)) == [1, 2, 3]", "assert [x for x in Countdown(2)] == [2, 1]",
+  ]],
+  ["strings-more", py("def caesar(s, k):", "    return ''.join(chr((ord(c) - 97 + k) % 26 + 97) if c.islower() else c for c in s)", "def fmt(d):", "    return ', '.join(f'{k}={v}' for k, v in sorted(d.items()))"), [
+    "assert caesar('abc', 1) == 'bcd'", "assert caesar('xyz', 3) == 'abc'", "assert caesar('A b!', 1) == 'A c!'", "assert fmt({'b': 2, 'a': 1}) == 'a=1, b=2'", "assert fmt({}) == ''",
+    "assert caesar('hello', 26) == 'hello'", "assert caesar(caesar('msg', 5), 21) == 'msg'", "assert fmt({'x': [1]}).split('=') == ['x', '[1]']",
+  ]],
+  ["rec-module", py("def down(n):", "    return 0 if n == 0 else 1 + down(n - 1)", ...[985, 990, 994, 995, 996, 997, 998].map((n) => `try:\n    R${n} = down(${n})\nexcept RecursionError:\n    R${n} = None`)),
+    [985, 990, 994, 995, 996, 997, 998].map((n) => `assert R${n} == ${n}`)],
+  ["rec-tests", py("def down(n):", "    return 0 if n == 0 else 1 + down(n - 1)"), [994, 995, 996, 997, 998, 999].map((n) => `assert down(${n}) == ${n}`)],
+  ["rec-inline", py("def down(n):", "    return 0 if n == 0 else 1 + down(n - 1)"), [994, 995, 996, 997, 998].map((n) => `for _ in range(1):\n    assert down(${n}) == ${n}`)],
+  ["rec-steps", py("def down(n):", "    return 0 if n == 0 else 1 + down(n - 1)"), [994, 995, 996, 997, 998].map((n) => `x = down(${n})\nassert x == ${n}`)],
+  ["rec-own-limit", py("import sys", "sys.setrecursionlimit(3000)", "def down(n):", "    return 0 if n == 0 else 1 + down(n - 1)"), [2990, 2994, 2995, 2996, 2997, 2998].map((n) => `assert down(${n}) == ${n}`)],
+  ["rec-raises", py("def down(n):", "    return 0 if n == 0 else 1 + down(n - 1)"), [995, 996, 997, 998].map((n) => `with pytest.raises(RecursionError):\n    down(${n})`)],
   ["wrong-code", py("def add(a, b):", "    return a - b", "def rev(s):", "    return s", "def boom(x):", "    raise RuntimeError('no')", "def loop():", "    while True:", "        pass"), [
     "assert add(1, 2) == 3", "assert add(2, 0) == 2", "assert rev('ab') == 'ba'", "assert boom(1) == 1", "with pytest.raises(ValueError):\n    boom(1)", "with pytest.raises(RuntimeError):\n    add(1, 1)", "assert add(1, 1) is None", "assert rev([1, 2]) == [2, 1]",
   ]],
