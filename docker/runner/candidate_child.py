@@ -46,7 +46,12 @@ FILTER_INHERITED = False  # set by the fork server once the exec filter is on it
 
 # Taken in the fork server, before any candidate code exists: what holes call as builtins.
 REAL_BUILTINS = dict(vars(builtins))
-_BUILTIN_TYPES = {id(v): k for k, v in REAL_BUILTINS.items() if isinstance(v, type)}
+# Builtin types (tag "T") and builtin functions (tag "B"), by identity: they cross by name.
+_BUILTIN_TYPES = {
+    id(v): ("T" if isinstance(v, type) else "B", k)
+    for k, v in REAL_BUILTINS.items()
+    if isinstance(v, type) or (type(v) is type(len) and not k.startswith("_"))
+}
 _BUILTIN_EXCEPTIONS = {id(v): k for k, v in REAL_BUILTINS.items() if isinstance(v, type) and issubclass(v, BaseException)}
 
 

@@ -17,11 +17,18 @@ import datetime
 import decimal
 import fractions
 import functools
+import importlib
 
 from plain_encode import MAX_DEPTH, MAX_NODES, NotPlain  # noqa: F401  (NotPlain is re-exported)
+from source_names import TRUSTED_MODULES
+from split_tests import FORBIDDEN
 
 _PENDING = object()
 _REAL = dict(vars(builtins))
+# Builtin functions a value may not stand for: those the judge's programs may never name
+# either (eval, open, print...), which would let a candidate's value run code or reach the
+# judge's streams if a test called it.
+_UNSAFE_FUNCTIONS = FORBIDDEN
 
 
 def _refuse(name):
@@ -148,12 +155,32 @@ class Decoder:
             if not isinstance(value, type):
                 raise NotPlain("not a builtin type")
             return value
+        if tag == "M":
+            name = _text(a[0])
+            if name.split(".")[0] in TRUSTED_MODULES:
+                try:
+                    return importlib.import_module(name)
+                except ImportError:
+                    pass
+            return _candidate_class(frozenset(("__repr__",)))("builtins.module")  # as an untrusted module crosses ("o")
+        if tag == "B":
+            name = _text(a[0])
+            value = _REAL.get(name)
+            if type(value) is not type(len) or name.startswith("_") or name in _UNSAFE_FUNCTIONS:
+                raise NotPlain("not a builtin function the test may use")
+            return value
         if tag == "Q":
             return fractions.Fraction(int(_text(a[0]), 16), int(_text(a[1]), 16))
         if tag == "D":
             return decimal.Decimal(_text(a[0]))
         if tag in ("td", "da", "tm", "dt"):
             return _time(tag, a)
+        if tag == "tz" and len(a) == 2:
+            offset = a[0]
+            if type(offset) is not list or offset[:1] != ["td"]:
+                raise NotPlain("malformed time zone")
+            delta = _time("td", offset[1:])
+            return datetime.timezone(delta) if a[1] is None else datetime.timezone(delta, _text(a[1]))
         if tag == "o":
             own = frozenset(n for n in _items(a[1]) if n in _OWN)
             return _candidate_class(own)(str(a[0])[:200])

@@ -6,8 +6,8 @@ and stdlib objects, so the test's own comparisons run there with Python's meanin
                                                      bytes, bytearray)
   containers   l t S F d                             (list, tuple, set, frozenset, dict)
   stdlib       od ct dd dq nt Q D da dt tm td rg sl T  (OrderedDict, Counter, defaultdict, deque,
-               namedtuple, Fraction, Decimal, date/datetime/time/timedelta, range, slice,
-               builtin type)
+               namedtuple, Fraction, Decimal, date/datetime/time/timedelta/timezone, range,
+               slice, builtin type, builtin function B, module M)
   views        vk vv vi                              (dict keys, values, items)
   objects      o   anything else (a generator, a function, an instance of the candidate's
                    class), with the protocols its class overrides (__eq__, __bool__, __repr__...):
@@ -61,6 +61,7 @@ _STDLIB = {
     ("datetime", "datetime"): "time",
     ("datetime", "time"): "time",
     ("datetime", "timedelta"): "time",
+    ("datetime", "timezone"): "time",
 }
 
 
@@ -86,7 +87,7 @@ class Encoder:
     """Encodes the values of one test's holes; call `slot(value)` once per hole, in order."""
 
     def __init__(self, builtin_types):
-        self.builtin_types = builtin_types  # {id(type): name} for the real builtin types
+        self.builtin_types = builtin_types  # {id(v): (tag, name)} for the real builtin types ("T") and functions ("B")
         self.refs = {}  # id(object) -> [number, slot it was last encoded in]
         self.keep = []  # every encoded object stays alive, so no id is reused meanwhile
         self.nodes = 0
@@ -144,9 +145,13 @@ class Encoder:
         tag = _CONTAINERS.get(t)
         if tag is not None:
             return self.container(tag, v, t, depth)
-        name = self.builtin_types.get(id(v))
-        if name is not None:
-            return ["T", name]
+        named = self.builtin_types.get(id(v))
+        if named is not None:
+            return [named[0], named[1]]
+        if t is _MODULE:
+            name = v.__dict__.get("__name__")
+            if type(name) is str and sys.modules.get(name) is v:
+                return ["M", name]  # the judge stands a trusted module for itself, else a placeholder
         tag = _stdlib_tag(t)
         if tag is not None:
             return self.stdlib(tag, v, t, depth)
@@ -206,6 +211,10 @@ class Encoder:
             return ["td", v.days, v.seconds, v.microseconds]
         if t is datetime.date:
             return ["da", v.year, v.month, v.day]
+        if t is datetime.timezone:
+            offset = self.enc_time(v.utcoffset(None), datetime.timedelta)
+            name = v.tzname(None)
+            return ["tz", offset, None if name == datetime.timezone(v.utcoffset(None)).tzname(None) else str(name)]
         tz = v.tzinfo
         if tz is not None and type(tz) is not datetime.timezone:
             raise NotPlain("time zone " + _type_label(type(tz)))
@@ -216,6 +225,7 @@ class Encoder:
 
 
 _CONTAINERS = {list: "l", tuple: "t", set: "S", frozenset: "F", dict: "d"}
+_MODULE = type(sys)
 
 
 def _deque():

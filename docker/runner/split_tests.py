@@ -75,7 +75,7 @@ TRUSTED_MATERIALISERS = frozenset(
         ("statistics", "mean median mode fmean"),
         ("heapq", "nlargest nsmallest merge"),
         ("itertools", "islice accumulate starmap takewhile dropwhile filterfalse"),
-        ("functools", "reduce"),
+        ("functools", "reduce partial cmp_to_key"),
     )
     for n in names.split()
 )

@@ -388,6 +388,23 @@ export const ADVERSARIAL_CASES: AdversarialCase[] = [
     after: true,
   },
   { group: "state", id: "after-slow-decode", family: "results held, decodes without a deadline", trick: "(a correct pair after them)", code: py("def square(x):", "    return x * x"), tests: SQUARE_TEST, expected: [["pass"]], after: true },
+  // ---- values that name trusted objects (runner 5: builtin functions and modules cross by name)
+  {
+    group: "verdict",
+    id: "forged-builtin-eval", family: "values that name trusted objects",
+    trick: "a frame saying the value is the builtin eval, for a test that calls it on the trusted side",
+    code: py("import os", "def pick():", "    os.write(4, b'[0,\"steps\",[[\"B\",\"eval\"]]]\\n')", "    return len"),
+    tests: ["import operator\nassert operator.call(pick(), '6 * 7') == 42"],
+    expected: [["FAIL:NotPlainData"]],
+  },
+  {
+    group: "verdict",
+    id: "forged-module", family: "values that name trusted objects",
+    trick: "a frame (and a real return) naming the modules os and builtins, for tests that read them on the trusted side",
+    code: py("import os, builtins", "def pick(k):", "    if k == 0:", "        os.write(4, b'[0,\"steps\",[[\"M\",\"os\"]]]\\n')", "    return (os, builtins)[k]"),
+    tests: ["import operator\nassert operator.attrgetter('sep')(pick(0)) == '/'", "import operator\nassert operator.call(operator.attrgetter('eval')(pick(1)), '6 * 7') == 42"],
+    expected: [["FAIL:NotPlainData"], ["FAIL:NotPlainData"]],
+  },
 ];
 
 export function adversarialPair(c: AdversarialCase): ExecPair {

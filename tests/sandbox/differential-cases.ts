@@ -187,6 +187,53 @@ const C: [string, string, string[]][] = [
   ["rec-steps", py("def down(n):", "    return 0 if n == 0 else 1 + down(n - 1)"), [994, 995, 996, 997, 998].map((n) => `x = down(${n})\nassert x == ${n}`)],
   ["rec-own-limit", py("import sys", "sys.setrecursionlimit(3000)", "def down(n):", "    return 0 if n == 0 else 1 + down(n - 1)"), [2990, 2994, 2995, 2996, 2997, 2998].map((n) => `assert down(${n}) == ${n}`)],
   ["rec-raises", py("def down(n):", "    return 0 if n == 0 else 1 + down(n - 1)"), [995, 996, 997, 998].map((n) => `with pytest.raises(RecursionError):\n    down(${n})`)],
+  ["threads", py("import threading", "from concurrent.futures import ThreadPoolExecutor", "def par_sum(xs):", "    out = []", "    ts = [threading.Thread(target=lambda x=x: out.append(x * 2)) for x in xs]", "    for t in ts: t.start()", "    for t in ts: t.join()", "    return sorted(out)",
+    "def pool(xs):", "    with ThreadPoolExecutor(2) as ex:", "        return list(ex.map(abs, xs))"), [
+    "assert par_sum([1, 2, 3]) == [2, 4, 6]", "assert pool([-1, 2]) == [1, 2]",
+  ]],
+  ["returned-kinds", py("import math", "def mod():", "    return math", "def err():", "    return ValueError('bad')", "def typ():", "    return int", "def fn():", "    return len", "def meth():", "    return [].append"), [
+    "assert mod() is math", "assert mod().pi > 3", "assert isinstance(err(), ValueError)", "assert str(err()) == 'bad'", "assert err().args == ('bad',)", "assert typ() is int", "assert typ() == int", "assert typ()('3') == 3",
+    "assert fn() is len", "assert fn()([1]) == 1", "assert callable(meth())", "import math\nassert mod() == math",
+  ]],
+  ["dict-keys", py("def mixed():", "    return {1: 'a', (1, 2): 'b', None: 'c', frozenset({1}): 'd', 2.5: 'e', 'k': 'f', b'x': 'g'}", "def bools():", "    return {True: 'yes', 0: 'zero'}"), [
+    "assert mixed()[(1, 2)] == 'b'", "assert mixed()[None] == 'c'", "assert mixed()[frozenset({1})] == 'd'", "assert mixed() == {1: 'a', (1, 2): 'b', None: 'c', frozenset({1}): 'd', 2.5: 'e', 'k': 'f', b'x': 'g'}",
+    "assert list(mixed())[0] == 1", "assert bools()[1] == 'yes'", "assert bools() == {1: 'yes', False: 'zero'}", "assert len(bools()) == 2", "assert mixed()[1.0] == 'a'",
+  ]],
+  ["unicode", py("def sur():", "    return '\\ud800x'", "def norm(s):", "    import unicodedata", "    return unicodedata.normalize('NFC', s)", "def emoji():", "    return '👍🏽'"), [
+    "assert sur() == '\\ud800x'", "assert len(sur()) == 2", "assert norm('e\\u0301') == '\\u00e9'", "assert len(emoji()) == 2", "assert emoji().encode('utf-8') == b'\\xf0\\x9f\\x91\\x8d\\xf0\\x9f\\x8f\\xbd'", "assert '\\x00' + sur() == '\\x00\\ud800x'",
+  ]],
+  ["decimal-context", py("from decimal import Decimal, getcontext", "getcontext().prec = 5", "def third():", "    return Decimal(1) / 3"), [
+    "assert third() == Decimal('0.33333')", "assert str(third()) == '0.33333'", "from decimal import Decimal\nassert third() * 3 == Decimal('0.99999')",
+  ]],
+  ["big-ints", py("def big():", "    return 10 ** 5000 + 7", "def neg():", "    return -(2 ** 200)"), [
+    "assert big() % 10 == 7", "assert big() == 10 ** 5000 + 7", "assert big() > 10 ** 4999", "assert neg() == -2 ** 200", "assert neg().bit_length() == 201", "assert abs(neg()) == 2 ** 200", "assert len(str(neg())) == 62",
+    "with pytest.raises(ValueError):\n    str(big())",
+  ]],
+  ["partial-consumers", py("import functools", "def power(b, e):", "    return b ** e", "def gen(n):", "    yield from range(n)", "def mp(xs):", "    return map(str, xs)"), [
+    "import functools\nassert functools.partial(power, 2)(5) == 32", "sq = functools.partial(power, e=2)\nassert sq(4) == 16", "assert max(gen(0), default=-1) == -1", "assert any(gen(3))", "assert sum(gen(4)) == 6", "assert list(mp([1, 2])) == ['1', '2']",
+    "assert ''.join(mp([1, 2])) == '12'", "assert sorted(gen(3), reverse=True) == [2, 1, 0]", "assert dict(enumerate(gen(2))) == {0: 0, 1: 1}", "assert list(zip(gen(2), 'ab')) == [(0, 'a'), (1, 'b')]", "assert tuple(reversed(list(gen(3)))) == (2, 1, 0)",
+  ]],
+  ["datetime-more", py("import datetime", "def utc():", "    return datetime.datetime(2024, 1, 1, 12, tzinfo=datetime.timezone.utc)", "def span(a, b):", "    return b - a", "def parse(s):", "    return datetime.datetime.strptime(s, '%Y-%m-%d').date()"), [
+    "import datetime\nassert utc().tzinfo == datetime.timezone.utc", "assert utc().hour == 12", "import datetime\nassert span(datetime.date(2024, 1, 1), datetime.date(2024, 3, 1)).days == 60", "import datetime\nassert parse('2024-02-29') == datetime.date(2024, 2, 29)",
+    "assert parse('2020-01-01').weekday() == 2", "assert utc().isoformat() == '2024-01-01T12:00:00+00:00'", "import datetime\nassert utc() - datetime.timedelta(hours=1) == datetime.datetime(2024, 1, 1, 11, tzinfo=datetime.timezone.utc)",
+  ]],
+  ["frozen-dataclass", py("from dataclasses import dataclass, astuple, field", "@dataclass(frozen=True, order=True)", "class P:", "    x: int", "    y: int = 0", "    tags: tuple = field(default=())", "def mk(x):", "    return P(x)"), [
+    "from dataclasses import astuple\nassert astuple(mk(1)) == (1, 0, ())", "assert mk(1) < mk(2)", "assert sorted([mk(2), mk(1)]) == [mk(1), mk(2)]", "assert hash(mk(1)) == hash(mk(1))", "assert {mk(1), mk(1)} == {mk(1)}",
+    "import dataclasses\nwith pytest.raises(dataclasses.FrozenInstanceError):\n    mk(1).x = 5", "assert mk(3).x == 3", "assert mk(1).tags == ()",
+  ]],
+  ["nested-literals", py("def cfg():", "    return {'a': [1, {'b': (2, 3)}], 'c': {'d': None, 'e': [True, 1.5, 'x']}}"), [
+    "assert cfg() == {'a': [1, {'b': (2, 3)}], 'c': {'d': None, 'e': [True, 1.5, 'x']}}", "assert cfg()['a'][1]['b'][1] == 3", "assert cfg()['c']['e'][0] is True", "assert list(cfg()['c']) == ['d', 'e']", "import json\nassert json.loads(json.dumps(cfg()))['a'][0] == 1",
+  ]],
+  ["float-repr", py("def add(a, b):", "    return a + b"), [
+    "assert add(0.1, 0.2) != 0.3", "assert str(add(0.1, 0.2)) == '0.30000000000000004'", "assert repr(add(1e16, 1.0)) == '1e+16'", "import math\nassert math.floor(add(1.5, 1.0)) == 2", "assert round(add(0.125, 0.0), 2) == 0.12",
+    "assert add(float('inf'), 1) == float('inf')", "assert add(1, 2) == 3.0", "assert f'{add(1, 2):05d}' == '00003'", "assert format(add(0.5, 0), '.1%') == '50.0%'",
+  ]],
+  ["cwd-files", py("def write_read():", "    with open('notes.txt', 'w') as f:", "        f.write('abc')", "    with open('notes.txt') as f:", "        data = f.read()", "    import os", "    os.remove('notes.txt')", "    return data"), [
+    "assert write_read() == 'abc'", "assert write_read() == write_read()",
+  ]],
+  ["sys-stuff", py("import sys", "def info():", "    return (sys.maxsize > 2 ** 32, sys.version_info[0], isinstance(sys.path, list))", "def bigrec():", "    sys.setrecursionlimit(5000)", "    def d(n):", "        return 0 if n == 0 else 1 + d(n - 1)", "    return d(4000)"), [
+    "assert info() == (True, 3, True)", "assert bigrec() == 4000",
+  ]],
   ["wrong-code", py("def add(a, b):", "    return a - b", "def rev(s):", "    return s", "def boom(x):", "    raise RuntimeError('no')", "def loop():", "    while True:", "        pass"), [
     "assert add(1, 2) == 3", "assert add(2, 0) == 2", "assert rev('ab') == 'ba'", "assert boom(1) == 1", "with pytest.raises(ValueError):\n    boom(1)", "with pytest.raises(RuntimeError):\n    add(1, 1)", "assert add(1, 1) is None", "assert rev([1, 2]) == [2, 1]",
   ]],
