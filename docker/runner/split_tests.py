@@ -23,8 +23,10 @@ A hole is a *chain* on a candidate value: a candidate name or variable, then any
 subscripts and calls on it (`make_stack().size()`, `f(x)[0]`, `make_adder(2)(3)`), wrapped in
 materialising builtins (`list(gen())`, `sorted(d.keys())`, `len(...)`, `repr(p)`, `next(it)`,
 `isinstance(v, T)`, `"-".join(...)`, `Counter(...)`...), also when candidate code is only one
-of their keyword arguments (`sorted(xs, key=f)`, `max(xs, key=score)`). Operators, comparisons
-and everything else stay trusted: `abs(f(x) - 0.5) < 1e-9` sends only `f(x)`.
+of their keyword arguments (`sorted(xs, key=f)`, `max(xs, key=score)`); a comprehension that
+only reads what one loop over a chain gives it is a hole too (`[p.name for p in people()]`: the
+items may be the candidate's objects). Operators, comparisons and everything else stay trusted:
+`abs(f(x) - 0.5) < 1e-9` sends only `f(x)`.
 
 A test becomes a list of *steps* for the child: "x" runs a statement with candidate code
 (`s.push(1)`), "h" evaluates a hole and returns its value; each carries where to resume when it
@@ -367,6 +369,8 @@ class _Splitter:
     def is_chain(self, node, scoped=frozenset()):
         if isinstance(node, ast.Name):
             return isinstance(node.ctx, ast.Load) and self.kind(node.id, scoped) in ("candidate", "cvar")
+        if isinstance(node, _COMPREHENSIONS):
+            return self.is_access_comprehension(node, scoped)
         if isinstance(node, (ast.Attribute, ast.Subscript)):
             return self.is_chain(node.value, scoped)
         if isinstance(node, ast.Call):
@@ -379,6 +383,23 @@ class _Splitter:
             args = [a.value if isinstance(a, ast.Starred) else a for a in node.args] + [k.value for k in node.keywords]
             return any(self.is_chain(a, scoped) for a in args)
         return False
+
+    def is_access_comprehension(self, node, scoped):
+        """`[p.name for p in people()]`, `{k: v.total() for k, v in ...}`: one loop over a
+        chain, no condition, and every part it builds only reads what the loop gives it
+        (attributes, constant subscripts, method calls with constant arguments). It runs in the
+        child as a whole, since the items may be the candidate's objects; it holds nothing of
+        the test's but constants that are inputs, never a comparison."""
+        if len(node.generators) != 1:
+            return False
+        gen = node.generators[0]
+        if gen.ifs or gen.is_async or not self.is_chain(gen.iter, scoped):
+            return False
+        names = _stored(gen.target)
+        if not names or not _plain_target(gen.target):
+            return False
+        parts = [node.key, node.value] if isinstance(node, ast.DictComp) else [node.elt]
+        return all(_reads(part, names) for part in parts)
 
     def materialiser(self, func, scoped):
         if isinstance(func, ast.Name):
@@ -551,6 +572,29 @@ class _Splitter:
             field = ast.copy_location(ast.JoinedStr([part]), part)
             return ast.copy_location(ast.FormattedValue(_helper(HOLE, self._step("h", field, resume), part), -1, None), part)
         return self._expr(part, resume, scoped)
+
+def _plain_target(target):
+    """A loop target of names only (`p`, `k, v`, `(a, (b, c))`)."""
+    if isinstance(target, ast.Name):
+        return True
+    return isinstance(target, ast.Tuple) and all(_plain_target(e) for e in target.elts)
+
+
+def _reads(node, names):
+    """Is `node` one of `names`, or a read of one (attributes, constant subscripts, calls with
+    constant arguments, tuples of those)?"""
+    if isinstance(node, ast.Name):
+        return isinstance(node.ctx, ast.Load) and node.id in names
+    if isinstance(node, ast.Attribute):
+        return _reads(node.value, names)
+    if isinstance(node, ast.Subscript):
+        return isinstance(node.slice, ast.Constant) and _reads(node.value, names)
+    if isinstance(node, ast.Call):
+        return all(isinstance(a, ast.Constant) for a in node.args) and all(k.arg is not None and isinstance(k.value, ast.Constant) for k in node.keywords) and _reads(node.func, names)
+    if isinstance(node, ast.Tuple):
+        return bool(node.elts) and all(_reads(e, names) for e in node.elts)
+    return False
+
 
 def _helper(name, index, like):
     """`name(index)`, located where `like` was."""
