@@ -25,7 +25,8 @@ materialising builtins (`list(gen())`, `sorted(d.keys())`, `len(...)`, `repr(p)`
 `isinstance(v, T)`, `"-".join(...)`, `Counter(...)`...), also when candidate code is only one
 of their keyword arguments (`sorted(xs, key=f)`, `max(xs, key=score)`); a comprehension that
 only reads what one loop over a chain gives it is a hole too (`[p.name for p in people()]`: the
-items may be the candidate's objects). Operators, comparisons and everything else stay trusted:
+items may be the candidate's objects), and so is a materialiser given a list, tuple or set of
+chains (`max([mk(1), mk(3)], key=...)`). Operators, comparisons and everything else stay trusted:
 `abs(f(x) - 0.5) < 1e-9` sends only `f(x)`.
 
 A test becomes a list of *steps* for the child: "x" runs a statement with candidate code
@@ -381,8 +382,13 @@ class _Splitter:
             # Any argument counts, keywords too: `sorted(xs, key=f)` sorts by the candidate's
             # function where it lives (a function cannot cross as plain data).
             args = [a.value if isinstance(a, ast.Starred) else a for a in node.args] + [k.value for k in node.keywords]
-            return any(self.is_chain(a, scoped) for a in args)
+            return any(self.is_chain(a, scoped) or self.is_chain_display(a, scoped) for a in args)
         return False
+
+    def is_chain_display(self, node, scoped):
+        """`[mk(1), mk(3)]` as a materialiser's argument (`max([mk(1), mk(3)], key=...)`): a list,
+        tuple or set of chains only, which the call then consumes where they live."""
+        return isinstance(node, (ast.List, ast.Tuple, ast.Set)) and bool(node.elts) and all(self.is_chain(e, scoped) for e in node.elts)
 
     def is_access_comprehension(self, node, scoped):
         """`[p.name for p in people()]`, `{k: v.total() for k, v in ...}`: one loop over a

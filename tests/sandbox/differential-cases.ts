@@ -265,6 +265,10 @@ const C: [string, string, string[]][] = [
     "assert rev(\n    [1,\n     2]\n) == [2, 1]", "assert rev('''ab\ncd''') == '''dc\nba'''", "assert rev([1, 2]) \\\n    == [2, 1]", "x = [1, 2]\ny = rev(x)\nassert y == [2, 1] and x == [1, 2]", "data = {'k': [1, 2]}\nassert rev(data['k']) == [2, 1]",
     "pairs = [([1], [1]), ([1, 2], [2, 1])]\nfor inp, out in pairs:\n    assert rev(inp) == out", "n = 3\nassert rev(list(range(n))) == [2, 1, 0]", "a = b = [1, 2]\nassert rev(a) == rev(b)",
   ]],
+  ["displays", py("class Box:", "    def __init__(self, v):", "        self.v = v", "def mk(v):", "    return Box(v)", "def f(x):", "    return x + 1"), [
+    "assert max([mk(1), mk(3)], key=lambda b: b.v).v == 3", "assert min((mk(2), mk(1)), key=lambda b: b.v).v == 1", "assert sorted([f(2), f(1)]) == [2, 3]", "assert max([f(1), f(5)]) == 6", "assert sum([f(1), f(2)]) == 5", "assert [f(1), f(2)] == [2, 3]", "assert len([mk(1), mk(2)]) == 2",
+    "assert sorted([mk(2), mk(1)], key=lambda b: b.v)[0].v == 1", "assert list(map(lambda b: b.v, [mk(4)])) == [4]", "assert max([f(1), 10]) == 10",
+  ]],
   ["wrong-code", py("def add(a, b):", "    return a - b", "def rev(s):", "    return s", "def boom(x):", "    raise RuntimeError('no')", "def loop():", "    while True:", "        pass"), [
     "assert add(1, 2) == 3", "assert add(2, 0) == 2", "assert rev('ab') == 'ba'", "assert boom(1) == 1", "with pytest.raises(ValueError):\n    boom(1)", "with pytest.raises(RuntimeError):\n    add(1, 1)", "assert add(1, 1) is None", "assert rev([1, 2]) == [2, 1]",
   ]],
