@@ -189,10 +189,11 @@ def _frames():
 def run(request, res_fd):
     shim = pytest_shim.module()
     sys.modules["pytest"] = shim
-    # Candidate code gets the recursion depth it has under the paper's runner, where one frame
-    # (the runner's script) lies below the candidate's module and below each test. Ours lie
-    # below this frame (and one more below the tests: _run_steps, _run_inline): the limit is
-    # raised by as many, and so is a limit the candidate's module sets itself.
+    # Candidate code gets the recursion depth it has under the paper's runner, whose own script
+    # is all that lies below the candidate's module and its tests. Ours is deeper (the frames
+    # below this one, and _run_steps / _run_inline below the tests), so the limit is raised by
+    # as much, and so is a limit the candidate's module sets itself; the differential suite
+    # (tests/sandbox/differential.test.ts) checks the depth reached at each place, to the frame.
     extra = _frames()
     limit = RECURSION_LIMIT + extra
     _set_limit(limit)
