@@ -101,8 +101,14 @@ export function streamingRequest(
   const url = new URL(path, baseUrl());
   return new Promise((resolve, reject) => {
     let sent = 0;
+    let answered = false;
     const req = http.request({ host: url.hostname, port: url.port, path: url.pathname + url.search, method: opts.method ?? "POST", localAddress: opts.from, agent: false, headers: opts.headers });
+    // A connection that ends without an answer fails the call, saying how far the upload got
+    // (a write error once the answer has come is expected: the server stopped reading).
+    const lost = (why: string) => !answered && reject(new Error(`${path}: the connection ended after ${sent} bytes were sent, with no answer (${why})`));
+    req.on("close", () => lost("closed"));
     req.on("response", (r) => {
+      answered = true;
       let body = "";
       r.setEncoding("utf8");
       r.on("data", (c) => (body += c));
@@ -110,8 +116,9 @@ export function streamingRequest(
         req.destroy();
         resolve({ status: r.statusCode ?? 0, headers: r.headers, body, sent });
       });
+      r.on("error", (e) => reject(new Error(`${path}: the ${r.statusCode} answer was cut off after ${body.length} characters (${e.message})`)));
     });
-    req.on("error", (e) => (sent > 0 ? undefined : reject(e)));
+    req.on("error", (e) => (sent > 0 ? lost((e as NodeJS.ErrnoException).code ?? e.message) : reject(e)));
     const chunk = Buffer.alloc(64 * 1024, 0x61);
     const pump = () => {
       while (sent < opts.bytes && !req.destroyed) {
