@@ -157,7 +157,8 @@ class Decoder:
             return value
         if tag == "M":
             name = _text(a[0])
-            if name.split(".")[0] in TRUSTED_MODULES:
+            parts = name.split(".")
+            if parts[0] in TRUSTED_MODULES and all(p.isidentifier() and not p.startswith("_") for p in parts):
                 try:
                     return importlib.import_module(name)
                 except ImportError:
