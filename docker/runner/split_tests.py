@@ -31,9 +31,10 @@ chains (`max([mk(1), mk(3)], key=...)`). Operators, comparisons and everything e
 
 A test becomes a list of *steps* for the child: "x" runs a statement with candidate code
 (`s.push(1)`), "h" evaluates a hole and returns its value; each carries where to resume when it
-raises (the end of its `with pytest.raises` block, or the end of the test). The trusted program
-calls `__eb_step__(k)` / `__eb_hole__(k)` at the same places, so exceptions surface where the
-test would have met them.
+raises (the end of its `with pytest.raises` block, or the end of the test; the next step for a
+hole Python may never evaluate, in `a or f(x)`, `f(x) if c else g(y)` or `a < b < f(x)`). The
+trusted program calls `__eb_step__(k)` / `__eb_hole__(k)` at the same places, so exceptions
+surface where the test would have met them.
 
 A test runs the old way (inline, in the child, reported in "inProcess"; weaker evidence) when
 it does not parse; has statements other than assert / expression / assignment / import / pass /
@@ -518,6 +519,8 @@ class _Splitter:
         if not isinstance(node, (ast.Import, ast.ImportFrom)) and any(self.kind(n, s) == "builtin" for n, s in self.loads(node)):
             node = _RealBuiltins(self).visit(node)
         tree = ast.Expression(node) if kind == "h" else ast.Module([node], type_ignores=[])
+        if resume is _NEXT:  # Python may never evaluate it: a raise there must not end the test
+            resume = len(self.steps) + 1
         self.steps.append((kind, _compile(tree, "eval" if kind == "h" else "exec"), resume))
         return len(self.steps) - 1
 
@@ -547,9 +550,9 @@ class _Splitter:
         for field, value in ast.iter_fields(node):
             inner = _scope_of(node, field, scoped)
             if isinstance(value, ast.AST):
-                setattr(node, field, self._expr(value, resume, inner))
+                setattr(node, field, self._expr(value, _NEXT if _conditional(node, field, 1) else resume, inner))
             elif isinstance(value, list):
-                setattr(node, field, [self._expr(v, resume, inner) if isinstance(v, ast.AST) else v for v in value])
+                setattr(node, field, [self._expr(v, _NEXT if _conditional(node, field, i) else resume, inner) if isinstance(v, ast.AST) else v for i, v in enumerate(value)])
         return node
 
     def _comprehension(self, node, resume, scoped):
@@ -652,6 +655,24 @@ def _children_of(node):
 
 class _Resume:
     """Placeholder for the end of a `with pytest.raises` block, fixed once the block is built."""
+
+
+# Where a hole that Python might not evaluate resumes when it raises: at the next step. The
+# child evaluates every hole in order, but `a or f(x)`, `f(x) if c else g(y)` and the later
+# links of `a < f(x) < b` run only as the values decide; the judge, which does decide, meets
+# the exception only if it reads that hole.
+_NEXT = _Resume()
+
+
+def _conditional(node, field, index):
+    """Is `node.field` (its `index`-th element, for a list) evaluated only as earlier values decide?"""
+    if isinstance(node, ast.BoolOp):
+        return field == "values" and index > 0
+    if isinstance(node, ast.IfExp):
+        return field in ("body", "orelse")
+    if isinstance(node, ast.Compare):
+        return field == "comparators" and index > 0
+    return False
 
 
 class _RealBuiltins(ast.NodeTransformer):

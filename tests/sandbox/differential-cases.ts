@@ -269,6 +269,11 @@ const C: [string, string, string[]][] = [
     "assert max([mk(1), mk(3)], key=lambda b: b.v).v == 3", "assert min((mk(2), mk(1)), key=lambda b: b.v).v == 1", "assert sorted([f(2), f(1)]) == [2, 3]", "assert max([f(1), f(5)]) == 6", "assert sum([f(1), f(2)]) == 5", "assert [f(1), f(2)] == [2, 3]", "assert len([mk(1), mk(2)]) == 2",
     "assert sorted([mk(2), mk(1)], key=lambda b: b.v)[0].v == 1", "assert list(map(lambda b: b.v, [mk(4)])) == [4]", "assert max([f(1), 10]) == 10",
   ]],
+  ["short-circuit", py("def f(x):", "    if x == 'boom':", "        raise ValueError('boom')", "    return x * 2", "def g():", "    return None"), [
+    "assert f(1) == 2 or f('boom') == 1", "assert (f(1) == 2 or f('boom') == 1) and f(2) == 4", "assert f(1) != 2 and f('boom') == 1", "assert (f(3) if True else f('boom')) == 6", "assert (f('boom') if False else f(3)) == 6",
+    "assert g() is None or f('boom')", "r = g()\nassert r is None or len(r) == 3", "assert not (f(1) == 3 and f('boom'))", "assert f(1) == 2 or f(2) == 5", "assert [f(1) == 2 or f('boom')] == [True]",
+    "x = f(1) if f(1) == 2 else f('boom')\nassert x == 2", "assert all([f(1) == 2, f(2) == 4])", "assert f(2) == 4 if f(1) == 2 else f('boom')",
+  ]],
   ["wrong-code", py("def add(a, b):", "    return a - b", "def rev(s):", "    return s", "def boom(x):", "    raise RuntimeError('no')", "def loop():", "    while True:", "        pass"), [
     "assert add(1, 2) == 3", "assert add(2, 0) == 2", "assert rev('ab') == 'ba'", "assert boom(1) == 1", "with pytest.raises(ValueError):\n    boom(1)", "with pytest.raises(RuntimeError):\n    add(1, 1)", "assert add(1, 1) is None", "assert rev([1, 2]) == [2, 1]",
   ]],
