@@ -274,6 +274,17 @@ const C: [string, string, string[]][] = [
     "assert g() is None or f('boom')", "r = g()\nassert r is None or len(r) == 3", "assert not (f(1) == 3 and f('boom'))", "assert f(1) == 2 or f(2) == 5", "assert [f(1) == 2 or f('boom')] == [True]",
     "x = f(1) if f(1) == 2 else f('boom')\nassert x == 2", "assert all([f(1) == 2, f(2) == 4])", "assert f(2) == 4 if f(1) == 2 else f('boom')",
   ]],
+  ["raises-variants", py("def div(a, b):", "    if b == 0:", "        raise ZeroDivisionError('division by zero: %d/%d' % (a, b))", "    return a / b", "def check(x):", "    if not isinstance(x, int):", "        raise TypeError(f'expected int, got {type(x).__name__}')", "    if x < 0:", "        raise ValueError('negative', x)", "    return x"), [
+    "with pytest.raises(ZeroDivisionError, match=r'by zero: 1/0'):\n    div(1, 0)", "with pytest.raises(ArithmeticError):\n    div(1, 0)", "with pytest.raises(TypeError, match='got str'):\n    check('a')", "with pytest.raises(ValueError) as e:\n    check(-1)\nassert e.value.args == ('negative', -1)",
+    "with pytest.raises(ValueError) as e:\n    check(-2)\nassert e.value.args[1] == -2", "with pytest.raises(ValueError) as e:\n    check(-1)\nassert 'negative' in str(e.value)", "with pytest.raises(Exception):\n    check(None)", "with pytest.raises(ValueError):\n    check(-1)\nassert check(3) == 3",
+    "with pytest.raises(ZeroDivisionError):\n    div(1, 0)\nwith pytest.raises(TypeError):\n    check(1.5)", "with pytest.raises(ValueError):\n    check(5)", "with pytest.raises(TypeError):\n    check(-1)", "with pytest.raises(ValueError, match='positive'):\n    check(-1)",
+    "assert div(1, 2) == 0.5\nwith pytest.raises(ZeroDivisionError):\n    div(0, 0)", "with pytest.raises(ZeroDivisionError) as info:\n    div(2, 0)\nassert info.type is ZeroDivisionError", "with pytest.raises(OSError):\n    open('/nonexistent/x')",
+  ]],
+  ["complex-asserts", py("def stats(xs):", "    n = len(xs)", "    m = sum(xs) / n", "    return {'n': n, 'mean': m, 'max': max(xs)}"), [
+    "s = stats([1, 2, 3])\nassert s['n'] == 3 and abs(s['mean'] - 2) < 1e-9 and s['max'] == 3", "assert set(stats([1]).keys()) == {'n', 'mean', 'max'}", "assert stats([2, 4])['mean'] in (3, 3.0)", "assert sorted(stats([5]).values()) == [1, 5, 5]",
+    "assert (lambda d: d['n'])(stats([1, 2])) == 2", "assert stats([1, 1])['mean'] == stats([1])['mean']", "assert abs(stats([0.1, 0.2])['mean'] - 0.15) <= 1e-12", "assert round(stats([1, 2])['mean']) == 2", "assert max(stats([3, 9]).values()) == 9",
+    "assert stats([1, 2, 3]) == {'n': 3, 'mean': 2.0, 'max': 3}", "assert stats([1]) != {'n': 1}", "assert len(stats([7])) == 3", "with pytest.raises(ZeroDivisionError):\n    stats([])", "assert isinstance(stats([1])['mean'], float)",
+  ]],
   ["wrong-code", py("def add(a, b):", "    return a - b", "def rev(s):", "    return s", "def boom(x):", "    raise RuntimeError('no')", "def loop():", "    while True:", "        pass"), [
     "assert add(1, 2) == 3", "assert add(2, 0) == 2", "assert rev('ab') == 'ba'", "assert boom(1) == 1", "with pytest.raises(ValueError):\n    boom(1)", "with pytest.raises(RuntimeError):\n    add(1, 1)", "assert add(1, 1) is None", "assert rev([1, 2]) == [2, 1]",
   ]],
