@@ -550,7 +550,7 @@ class _Splitter:
         for field, value in ast.iter_fields(node):
             inner = _scope_of(node, field, scoped)
             if isinstance(value, ast.AST):
-                setattr(node, field, self._expr(value, _NEXT if _conditional(node, field, 1) else resume, inner))
+                setattr(node, field, self._expr(value, _NEXT if _conditional(node, field, 0) else resume, inner))
             elif isinstance(value, list):
                 setattr(node, field, [self._expr(v, _NEXT if _conditional(node, field, i) else resume, inner) if isinstance(v, ast.AST) else v for i, v in enumerate(value)])
         return node
