@@ -47,7 +47,7 @@ FILTER_INHERITED = False  # set by the fork server once the exec filter is on it
 # Taken in the fork server, before any candidate code exists: what holes call as builtins.
 REAL_BUILTINS = dict(vars(builtins))
 # Builtin types (tag "T") and builtin functions (tag "B"), by identity: they cross by name.
-_BUILTIN_TYPES = {
+_NAMED_BUILTINS = {
     id(v): ("T" if isinstance(v, type) else "B", k)
     for k, v in REAL_BUILTINS.items()
     if isinstance(v, type) or (type(v) is type(len) and not k.startswith("_"))
@@ -82,7 +82,7 @@ def _exception_args(exc):
         args = exc.args
         if type(args) is not tuple:
             return None
-        slot = plain_encode.Encoder(_BUILTIN_TYPES).slot(args)
+        slot = plain_encode.Encoder(_NAMED_BUILTINS).slot(args)
         return slot if len(dumps(slot)) <= MAX_MESSAGE_CHARS else None
     except BaseException:
         return None
@@ -232,7 +232,7 @@ def run(request, res_fd):
 
 
 def _run_steps(steps, ns):
-    encoder = plain_encode.Encoder(_BUILTIN_TYPES)
+    encoder = plain_encode.Encoder(_NAMED_BUILTINS)
     slots = [None] * len(steps)
     i = 0
     while i < len(steps):

@@ -25,10 +25,6 @@ from split_tests import FORBIDDEN
 
 _PENDING = object()
 _REAL = dict(vars(builtins))
-# Builtin functions a value may not stand for: those the judge's programs may never name
-# either (eval, open, print...), which would let a candidate's value run code or reach the
-# judge's streams if a test called it.
-_UNSAFE_FUNCTIONS = FORBIDDEN
 
 
 def _refuse(name):
@@ -167,7 +163,9 @@ class Decoder:
         if tag == "B":
             name = _text(a[0])
             value = _REAL.get(name)
-            if type(value) is not type(len) or name.startswith("_") or name in _UNSAFE_FUNCTIONS:
+            # Never one the judge's programs may not name either (eval, open, print...): called
+            # by a test, it would let a candidate's value run code or reach the judge's streams.
+            if type(value) is not type(len) or name.startswith("_") or name in FORBIDDEN:
                 raise NotPlain("not a builtin function the test may use")
             return value
         if tag == "Q":

@@ -86,8 +86,8 @@ def _keeps(t, base, names):
 class Encoder:
     """Encodes the values of one test's holes; call `slot(value)` once per hole, in order."""
 
-    def __init__(self, builtin_types):
-        self.builtin_types = builtin_types  # {id(v): (tag, name)} for the real builtin types ("T") and functions ("B")
+    def __init__(self, named_builtins):
+        self.named_builtins = named_builtins  # {id(v): (tag, name)} for the real builtin types ("T") and functions ("B")
         self.refs = {}  # id(object) -> [number, slot it was last encoded in]
         self.keep = []  # every encoded object stays alive, so no id is reused meanwhile
         self.nodes = 0
@@ -145,7 +145,7 @@ class Encoder:
         tag = _CONTAINERS.get(t)
         if tag is not None:
             return self.container(tag, v, t, depth)
-        named = self.builtin_types.get(id(v))
+        named = self.named_builtins.get(id(v))
         if named is not None:
             return [named[0], named[1]]
         if t is _MODULE:
